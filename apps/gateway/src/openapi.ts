@@ -1,0 +1,21 @@
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { AppConfig } from '@app/config';
+
+/** OpenAPI 3 generated from the controllers and DTOs: JSON at /openapi.json, readable docs at /docs. */
+export function mountOpenApi(app: NestFastifyApplication, config: AppConfig): void {
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Person and company data service')
+      .setDescription(
+        'Enrichment, search, discovery, data-issue reports and utilities for person and company records. ' +
+          'Every endpoint takes the `API-Key` header; every error is `{error, message, details}`.',
+      )
+      .setVersion('1.0.0')
+      .addServer(config.publicBaseUrl)
+      .addApiKey({ type: 'apiKey', in: 'header', name: 'API-Key' }, 'API-Key')
+      .build(),
+  );
+  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'openapi.json', yamlDocumentUrl: 'openapi.yaml' });
+}

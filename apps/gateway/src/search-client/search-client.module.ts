@@ -1,0 +1,22 @@
+import { Global, Module } from '@nestjs/common';
+import { ClientProxyFactory, Transport } from '@nestjs/microservices';
+import { APP_CONFIG, AppConfig } from '@app/config';
+import { SEARCH_NATS_CLIENT, SearchClient } from './search-client.service';
+
+@Global()
+@Module({
+  providers: [
+    {
+      provide: SEARCH_NATS_CLIENT,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) =>
+        ClientProxyFactory.create({
+          transport: Transport.NATS,
+          options: { servers: [config.nats.url], name: 'gateway', reconnect: true, maxReconnectAttempts: -1 },
+        }),
+    },
+    SearchClient,
+  ],
+  exports: [SearchClient],
+})
+export class SearchClientModule {}

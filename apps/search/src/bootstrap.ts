@@ -1,0 +1,22 @@
+import { NestFactory } from '@nestjs/core';
+import { INestMicroservice } from '@nestjs/common';
+import type { AppConfig } from '@app/config';
+import { SEARCH_QUEUE } from '@app/contracts';
+import { createLogger, NestPinoLogger, PrefixedNatsServer, RpcErrorFilter } from '@app/server';
+import { SearchWorkerModule } from './search-worker.module';
+
+/** A search worker: NATS queue group `search`, subjects under NATS_SUBJECT_PREFIX. */
+export async function createSearchWorker(config: AppConfig): Promise<INestMicroservice> {
+  const logger = createLogger(config, 'search');
+  const app = await NestFactory.createMicroservice(SearchWorkerModule.forRoot(config), {
+    strategy: new PrefixedNatsServer(
+      { servers: [config.nats.url], queue: SEARCH_QUEUE, name: 'search-worker', maxReconnectAttempts: -1 },
+      config.nats.subjectPrefix,
+    ),
+    logger: new NestPinoLogger(logger),
+    abortOnError: false,
+  });
+  app.useGlobalFilters(new RpcErrorFilter());
+  app.enableShutdownHooks();
+  return app;
+}

@@ -1,0 +1,11 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { AppConfig, ConfigModule } from '@app/config';
+import { OpenSearchModule } from './opensearch/opensearch.module';
+import { StatusModule } from './status/status.module';
+
+@Module({})
+export class SearchWorkerModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return { module: SearchWorkerModule, imports: [ConfigModule.forRoot(config), OpenSearchModule, StatusModule] };
+  }
+}

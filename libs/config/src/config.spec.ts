@@ -1,0 +1,52 @@
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('applies documented defaults when nothing is set', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.authPort).toBe(3001);
+    expect(c.database.url).toBe('postgres://postgres@127.0.0.1:5432/svc');
+    expect(c.nats).toEqual({ url: 'nats://127.0.0.1:4222', subjectPrefix: 'svc', requestTimeoutMs: 5000 });
+    expect(c.opensearch).toEqual({ url: 'http://127.0.0.1:9200', indexPrefix: '' });
+    expect(c.redisUrl).toBeNull();
+    expect(c.logLevel).toBe('info');
+  });
+
+  it('parses numbers and keeps given values', () => {
+    const c = loadConfig({ PORT: '8080', NATS_REQUEST_TIMEOUT_MS: '250', REDIS_URL: 'redis://127.0.0.1:6379' });
+    expect(c.port).toBe(8080);
+    expect(c.nats.requestTimeoutMs).toBe(250);
+    expect(c.redisUrl).toBe('redis://127.0.0.1:6379');
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(loadConfig({ PORT: '', REDIS_URL: '' }).port).toBe(3000);
+  });
+
+  it('lists every bad variable at once, naming each', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: 'abc',
+        DATABASE_URL: 'mysql://x',
+        NATS_URL: 'not a url',
+        LOG_LEVEL: 'loud',
+        NATS_REQUEST_TIMEOUT_MS: '5',
+        REDIS_URL: 'http://x',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const name of ['PORT', 'DATABASE_URL', 'NATS_URL', 'LOG_LEVEL', 'NATS_REQUEST_TIMEOUT_MS', 'REDIS_URL']) {
+      expect(problems).toContain(name);
+    }
+    expect((error as ConfigError).problems).toHaveLength(6);
+    expect(problems).toContain('"abc"');
+  });
+
+  it('ignores variables it does not declare', () => {
+    expect(() => loadConfig({ HOME: '/root', PATH: '/bin' })).not.toThrow();
+  });
+});

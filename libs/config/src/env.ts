@@ -1,0 +1,82 @@
+import { Transform } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, IsUrl } from 'class-validator';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export const NODE_ENVS = ['development', 'production', 'test'] as const;
+
+const toInt = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
+const url = { require_tld: false, require_protocol: true };
+
+/**
+ * Every environment variable any process reads, with its default. Property names are the
+ * variable names so validation errors name exactly what the operator must change.
+ */
+export class Env {
+  @IsIn(NODE_ENVS)
+  NODE_ENV: (typeof NODE_ENVS)[number] = 'development';
+
+  @IsIn(LOG_LEVELS)
+  LOG_LEVEL: (typeof LOG_LEVELS)[number] = 'info';
+
+  @IsString()
+  HOST = '127.0.0.1';
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  PORT = 3000;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  AUTH_PORT = 3001;
+
+  @IsUrl({ ...url, protocols: ['postgres', 'postgresql'] })
+  DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/svc';
+
+  @Matches(/^[a-z_][a-z0-9_]{0,62}$/, { message: 'DATABASE_SCHEMA must be a lowercase Postgres identifier' })
+  DATABASE_SCHEMA = 'public';
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  DATABASE_POOL_SIZE = 10;
+
+  @IsUrl({ ...url, protocols: ['nats', 'tls'] })
+  NATS_URL = 'nats://127.0.0.1:4222';
+
+  @Matches(/^[A-Za-z0-9_-]{1,64}$/, { message: 'NATS_SUBJECT_PREFIX must be 1-64 letters, digits, _ or -' })
+  NATS_SUBJECT_PREFIX = 'svc';
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(120000)
+  NATS_REQUEST_TIMEOUT_MS = 5000;
+
+  @IsUrl({ ...url, protocols: ['http', 'https'] })
+  OPENSEARCH_URL = 'http://127.0.0.1:9200';
+
+  @Matches(/^[a-z0-9_-]{0,40}$/, { message: 'OPENSEARCH_INDEX_PREFIX must be up to 40 lowercase letters, digits, _ or -' })
+  OPENSEARCH_INDEX_PREFIX = '';
+
+  @IsOptional()
+  @IsUrl({ ...url, protocols: ['redis', 'rediss'] })
+  REDIS_URL?: string;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1024)
+  @Max(100 * 1024 * 1024)
+  BODY_LIMIT_BYTES = 1024 * 1024;
+
+  @IsUrl({ ...url, protocols: ['http', 'https'] })
+  PUBLIC_BASE_URL = 'http://localhost:3000';
+
+  @IsUrl({ ...url, protocols: ['http', 'https'] })
+  PUBLIC_AUTH_URL = 'http://localhost:3001';
+}

@@ -1,0 +1,6 @@
+export * from './common';
+export * from './enums';
+export * from './person';
+export * from './company';
+export * from './validate';
+export * from './fixtures';

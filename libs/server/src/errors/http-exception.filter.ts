@@ -1,0 +1,22 @@
+import { ArgumentsHost, Catch, ExceptionFilter } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { toHttpError } from './http-error.mapper';
+
+/** The one global filter: every HTTP error leaves as `{error, message, details}`. */
+@Catch()
+export class HttpExceptionFilter implements ExceptionFilter {
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const reply = http.getResponse<FastifyReply>();
+    const request = http.getRequest<FastifyRequest>();
+    const { status, body, unexpected } = toHttpError(exception);
+    if (unexpected) {
+      request.log.error({ err: unexpected.cause, error_id: unexpected.errorId }, 'unexpected error');
+    }
+    if (status === 429 || status === 503) {
+      const retry = (body.details as { retry_after_seconds?: number } | null)?.retry_after_seconds;
+      if (typeof retry === 'number') void reply.header('Retry-After', String(retry));
+    }
+    void reply.status(status).header('Content-Type', 'application/json; charset=utf-8').send(body);
+  }
+}

@@ -1,0 +1,47 @@
+import { DataSource } from 'typeorm';
+
+export interface DependencyCheck {
+  status: 'up' | 'down';
+  took_ms: number;
+  [detail: string]: unknown;
+}
+
+export interface Timed<T> {
+  value?: T;
+  error?: unknown;
+  took_ms: number;
+}
+
+export async function timed<T>(fn: () => Promise<T>): Promise<Timed<T>> {
+  const start = process.hrtime.bigint();
+  const took = () => Math.round(Number(process.hrtime.bigint() - start) / 1e4) / 100;
+  try {
+    const value = await fn();
+    return { value, took_ms: took() };
+  } catch (error) {
+    return { error, took_ms: took() };
+  }
+}
+
+export function toCheck(result: Timed<unknown>, extra: Record<string, unknown> = {}): DependencyCheck {
+  if (result.error !== undefined) {
+    const reason = result.error instanceof Error ? result.error.message : String(result.error);
+    return { status: 'down', took_ms: result.took_ms, reason };
+  }
+  return { status: 'up', took_ms: result.took_ms, ...extra };
+}
+
+export function checkPostgres(db: DataSource): Promise<DependencyCheck> {
+  return timed(() => db.query('SELECT 1')).then((r) => toCheck(r));
+}
+
+/** The shape /health answers with; when anything is down it travels inside a 503 ErrorResponse. */
+export interface HealthReport {
+  status: 'ok' | 'degraded';
+  checks: Record<string, DependencyCheck>;
+}
+
+export function healthReport(checks: Record<string, DependencyCheck>): HealthReport {
+  const degraded = Object.values(checks).some((c) => c.status === 'down');
+  return { status: degraded ? 'degraded' : 'ok', checks };
+}
