@@ -1,1 +1,5 @@
+export * from './build-indices';
 export * from './client';
+export * from './columns';
+export * from './mappings';
+export * from './projection';

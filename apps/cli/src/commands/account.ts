@@ -1,0 +1,86 @@
+import { Command } from 'commander';
+import { DataSource } from 'typeorm';
+import {
+  Account,
+  ACCOUNT_STATUSES,
+  AccountStatus,
+  hashPassword,
+  isUniqueViolation,
+  Membership,
+  MEMBERSHIP_ROLES,
+  MembershipRole,
+} from '@app/store';
+import { email, oneOf, password, TeamRef, teamRef } from '../args';
+import { ConflictError } from '../errors';
+import { Runner } from '../runner';
+import { findTeam } from './lookup';
+
+export interface CreateAccountInput {
+  email: string;
+  password: string;
+  team: TeamRef;
+  role: MembershipRole;
+  status: AccountStatus;
+}
+
+export interface AccountView {
+  account_id: number;
+  email: string;
+  status: AccountStatus;
+  team_id: number;
+  team: string;
+  role: MembershipRole;
+  created_at: Date;
+}
+
+/** account:create: the account (password hashed with scrypt) and its membership of one team, in one transaction. */
+export async function createAccount(ds: DataSource, input: CreateAccountInput): Promise<AccountView> {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await ds.transaction(async (em) => {
+      const team = await findTeam(em, input.team);
+      if (await em.existsBy(Account, { email: input.email })) {
+        throw new ConflictError(`account ${JSON.stringify(input.email)} already exists`);
+      }
+      const account = await em.save(
+        em.create(Account, { email: input.email, passwordHash, status: input.status }),
+      );
+      await em.insert(Membership, { accountId: account.id, teamId: team.id, role: input.role });
+      return {
+        account_id: account.id,
+        email: account.email,
+        status: account.status,
+        team_id: team.id,
+        team: team.name,
+        role: input.role,
+        created_at: account.createdAt,
+      };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'idx_accounts_email')) {
+      throw new ConflictError(`account ${JSON.stringify(input.email)} already exists`);
+    }
+    throw error;
+  }
+}
+
+export function registerAccountCommands(program: Command, run: Runner): void {
+  program
+    .command('account:create')
+    .description('create a sign-in account and make it a member of a team')
+    .requiredOption('--email <email>', 'sign-in email (stored lowercase)')
+    .requiredOption('--password <password>', 'password, 8 to 1024 characters (stored as a scrypt hash)')
+    .requiredOption('--team <team>', 'team name or id')
+    .requiredOption('--role <role>', MEMBERSHIP_ROLES.join(' | '))
+    .option('--status <status>', ACCOUNT_STATUSES.join(' | '), 'approved')
+    .action((opts: { email: string; password: string; team: string; role: string; status: string }) => {
+      const input: CreateAccountInput = {
+        email: email('--email', opts.email),
+        password: password('--password', opts.password),
+        team: teamRef('--team', opts.team),
+        role: oneOf('--role', opts.role, MEMBERSHIP_ROLES),
+        status: oneOf('--status', opts.status, ACCOUNT_STATUSES),
+      };
+      return run((ds) => createAccount(ds, input));
+    });
+}

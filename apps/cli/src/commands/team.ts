@@ -1,0 +1,74 @@
+import { Command } from 'commander';
+import { DataSource } from 'typeorm';
+import { applyCreditDelta, isUniqueViolation, Team, TEAM_TIERS, TeamTier } from '@app/store';
+import { isoDate, nonNegativeInt, oneOf, teamName } from '../args';
+import { ConflictError } from '../errors';
+import { Runner } from '../runner';
+
+export interface TeamView {
+  team_id: number;
+  name: string;
+  tier: TeamTier;
+  credits_balance: number;
+  contract_end: string | null;
+  created_at: Date;
+}
+
+export function teamView(team: Team): TeamView {
+  return {
+    team_id: team.id,
+    name: team.name,
+    tier: team.tier,
+    credits_balance: team.creditsBalance,
+    contract_end: team.contractEnd,
+    created_at: team.createdAt,
+  };
+}
+
+export interface CreateTeamInput {
+  name: string;
+  credits: number;
+  tier: TeamTier;
+  contractEnd: string | null;
+}
+
+/** team:create: the team with a zero balance, then the initial grant through the ledger, in one transaction. */
+export async function createTeam(ds: DataSource, input: CreateTeamInput): Promise<TeamView> {
+  try {
+    return await ds.transaction(async (em) => {
+      const { id } = await em.save(
+        em.create(Team, {
+          name: input.name,
+          tier: input.tier,
+          creditsBalance: 0,
+          contractEnd: input.contractEnd,
+        }),
+      );
+      if (input.credits > 0) await applyCreditDelta(em, id, input.credits, 'grant');
+      return teamView(await em.findOneByOrFail(Team, { id }));
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'idx_teams_name'))
+      throw new ConflictError(`team ${JSON.stringify(input.name)} already exists`);
+    throw error;
+  }
+}
+
+export function registerTeamCommands(program: Command, run: Runner): void {
+  program
+    .command('team:create')
+    .description('create a team and grant its initial credits')
+    .requiredOption('--name <name>', 'team name, unique, not all digits')
+    .requiredOption('--credits <n>', 'initial credits, a non-negative integer')
+    .option('--tier <tier>', `${TEAM_TIERS.join(' | ')}`, 'standard')
+    .option('--contract-end <date>', 'last day of the contract, YYYY-MM-DD (default: no end)')
+    .action((opts: { name: string; credits: string; tier: string; contractEnd?: string }) => {
+      const input: CreateTeamInput = {
+        name: teamName('--name', opts.name),
+        credits: nonNegativeInt('--credits', opts.credits),
+        tier: oneOf('--tier', opts.tier, TEAM_TIERS),
+        contractEnd: opts.contractEnd === undefined ? null : isoDate('--contract-end', opts.contractEnd),
+      };
+      return run((ds) => createTeam(ds, input));
+    });
+}

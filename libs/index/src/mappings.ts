@@ -1,0 +1,78 @@
+import {
+  COMPANY_ENUM_COLUMNS,
+  COMPANY_NESTED_COLUMNS,
+  COMPANY_NUMERIC_COLUMNS,
+  COMPANY_TEXT_COLUMNS,
+  NESTED_VALUE,
+  PERSON_BOOLEAN_COLUMNS,
+  PERSON_ENUM_COLUMNS,
+  PERSON_NESTED_COLUMNS,
+  PERSON_NUMERIC_COLUMNS,
+  PERSON_TEXT_COLUMNS,
+  RESULT_FIELD,
+  WILDCARD_SUBFIELD,
+} from './columns';
+
+export type SearchEntity = 'person' | 'company';
+
+/**
+ * Text: a keyword with the core `lowercase` normalizer answers `=`, IN and the industry
+ * lookups case-insensitively; its `wildcard` subfield answers ILIKE '%x%' without scanning
+ * terms (the integ-test distribution has no analysis-common, so no n-gram analyzers).
+ */
+const text = {
+  type: 'keyword',
+  normalizer: 'lowercase',
+  ignore_above: 2048,
+  fields: { [WILDCARD_SUBFIELD]: { type: 'wildcard' } },
+};
+const enumField = { type: 'keyword', normalizer: 'lowercase' };
+const nested = { type: 'nested', properties: { [NESTED_VALUE]: text } };
+
+function properties(
+  texts: readonly string[],
+  numerics: Record<string, string>,
+  enums: readonly string[],
+  booleans: readonly string[],
+  nesteds: readonly string[],
+): Record<string, unknown> {
+  return {
+    svc_id: { type: 'keyword' },
+    [RESULT_FIELD]: { type: 'object', enabled: false },
+    ...Object.fromEntries(texts.map((c) => [c, text])),
+    ...Object.fromEntries(Object.entries(numerics).map(([c, t]) => [c, { type: t }])),
+    ...Object.fromEntries(enums.map((c) => [c, enumField])),
+    ...Object.fromEntries(booleans.map((c) => [c, { type: 'boolean' }])),
+    ...Object.fromEntries(nesteds.map((c) => [c, nested])),
+  };
+}
+
+export const MAPPINGS: Record<SearchEntity, Record<string, unknown>> = {
+  person: {
+    dynamic: 'strict',
+    properties: properties(
+      PERSON_TEXT_COLUMNS,
+      PERSON_NUMERIC_COLUMNS,
+      PERSON_ENUM_COLUMNS,
+      PERSON_BOOLEAN_COLUMNS,
+      PERSON_NESTED_COLUMNS,
+    ),
+  },
+  company: {
+    dynamic: 'strict',
+    properties: properties(COMPANY_TEXT_COLUMNS, COMPANY_NUMERIC_COLUMNS, COMPANY_ENUM_COLUMNS, [], COMPANY_NESTED_COLUMNS),
+  },
+};
+
+/** Offset 10000 + limit 100 must stay inside the result window. */
+export const MAX_RESULT_WINDOW = 10100;
+
+/** Settings while a build loads: no refresh, no replicas; `finishBuildIndex` turns refresh on. */
+export function loadingSettings(shards = 1): Record<string, unknown> {
+  return {
+    number_of_shards: shards,
+    number_of_replicas: 0,
+    refresh_interval: '-1',
+    max_result_window: MAX_RESULT_WINDOW,
+  };
+}

@@ -1,0 +1,104 @@
+import {
+  COMPANY_SEARCH_RESULT_FIELDS,
+  CompanyRecord,
+  PERSON_DISCOVERY_RESULT_FIELDS,
+  PersonRecord,
+  TextVariant,
+  WORKFORCE_PERIOD_VALUES,
+} from '@app/contracts';
+import { NESTED_VALUE, RESULT_FIELD } from './columns';
+
+/** A search document: keyed by svc_id, the OpenSearch _id. */
+export interface SearchDoc {
+  svc_id: string;
+  [field: string]: unknown;
+}
+
+type Doc = Record<string, unknown>;
+
+function values(list: readonly (string | null | undefined)[]): { [NESTED_VALUE]: string }[] {
+  const seen = new Set<string>();
+  for (const v of list) if (v) seen.add(v);
+  return [...seen].map((v) => ({ [NESTED_VALUE]: v }));
+}
+
+const cleaned = (t: TextVariant | null | undefined) => t?.cleaned || null;
+
+function pick<T extends object>(record: T, fields: readonly (keyof T)[]): Doc {
+  const out: Doc = {};
+  for (const f of fields) out[f as string] = record[f];
+  return out;
+}
+
+/** The searchable projection of a person: flat columns, nested cross-table lists, the result subset. */
+export function projectPerson(p: PersonRecord): SearchDoc {
+  return {
+    svc_id: p.svc_id,
+    full_name: p.full_name,
+    first_name: p.first_name,
+    last_name: p.last_name,
+    job_title: p.job_title,
+    company_name: p.company_name,
+    company_domain: p.company_domain,
+    company_industry: p.company_industry,
+    city: p.city,
+    state: p.state,
+    state_code: p.state_code,
+    country: p.country,
+    country_code: p.country_code,
+    age: p.age,
+    birth_year: p.birth_year,
+    years_of_experience: p.years_of_experience,
+    avg_tenure_months: p.avg_tenure_months,
+    netx_followers: p.netx_followers,
+    netx_connections: p.netx_connections,
+    sex: p.sex,
+    seniority_level: p.seniority_level,
+    job_function: p.job_function,
+    expense_category: p.expense_category,
+    company_size: p.company_size,
+    highest_degree_level: p.highest_degree_level,
+    is_decision_maker: p.is_decision_maker,
+    is_platform_worker: p.is_platform_worker,
+    skills: values(p.skills.map(cleaned)),
+    languages: values(p.languages.map(cleaned)),
+    headline: values([cleaned(p.headline)]),
+    summary: values([cleaned(p.summary)]),
+    title: values(p.experience.map((e) => cleaned(e.title))),
+    organization_name: values(p.experience.map((e) => cleaned(e.organization.name))),
+    description: values(p.experience.map((e) => cleaned(e.description))),
+    [RESULT_FIELD]: pick(p, PERSON_DISCOVERY_RESULT_FIELDS),
+  };
+}
+
+/** The searchable projection of a company; workforce metrics flattened to `<metric>_<period>`. */
+export function projectCompany(c: CompanyRecord): SearchDoc {
+  const doc: SearchDoc = {
+    svc_id: c.svc_id,
+    name_cleaned: c.name.cleaned,
+    name_display: c.name.display,
+    domain: c.domain,
+    industry: c.industry,
+    headline_cleaned: cleaned(c.headline),
+    description_cleaned: cleaned(c.description),
+    type: c.type,
+    size: c.size,
+    founded: c.founded,
+    netx_followers: c.netx_followers,
+    netx_employee_count: c.netx_employee_count,
+    svc_employee_count: c.svc_employee_count,
+    svc_average_tenure: c.svc_average_tenure,
+    ticker_symbol: values(c.tickers.map((t) => t.ticker_symbol)),
+    exchange: values(c.tickers.map((t) => t.exchange)),
+    social_url: values(c.socials.map((s) => s.url)),
+    alt_domain: values(c.alt_domains),
+    [RESULT_FIELD]: pick(c, COMPANY_SEARCH_RESULT_FIELDS),
+  };
+  for (const p of WORKFORCE_PERIOD_VALUES) {
+    doc[`svc_new_hire_count_${p}`] = c.svc_new_hire_count[p];
+    doc[`svc_attrition_count_${p}`] = c.svc_attrition_count[p];
+    doc[`svc_employee_growth_rate_${p}`] = c.svc_employee_growth_rate[p];
+    doc[`svc_turnover_rate_${p}`] = c.svc_turnover_rate[p];
+  }
+  return doc;
+}

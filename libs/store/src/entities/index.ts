@@ -1,0 +1,44 @@
+import { Account } from './account.entity';
+import { ApiKey } from './api-key.entity';
+import { Build } from './build.entity';
+import { CompanyMatchKey } from './company-match-key.entity';
+import { CompanyRecord } from './company-record.entity';
+import { CreditLedger } from './credit-ledger.entity';
+import { Membership } from './membership.entity';
+import { PersonMatchKey } from './person-match-key.entity';
+import { PersonRecord } from './person-record.entity';
+import { Report } from './report.entity';
+import { Team } from './team.entity';
+import { Usage } from './usage.entity';
+
+export {
+  Account,
+  ApiKey,
+  Build,
+  CompanyMatchKey,
+  CompanyRecord,
+  CreditLedger,
+  Membership,
+  PersonMatchKey,
+  PersonRecord,
+  Report,
+  Team,
+  Usage,
+};
+export { bigintToNumber } from './transformers';
+
+/** Every entity, registered on each DataSource. */
+export const ENTITIES = [
+  Build,
+  PersonRecord,
+  PersonMatchKey,
+  CompanyRecord,
+  CompanyMatchKey,
+  Team,
+  Account,
+  Membership,
+  ApiKey,
+  CreditLedger,
+  Usage,
+  Report,
+];

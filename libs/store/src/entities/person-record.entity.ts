@@ -1,0 +1,52 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Build } from './build.entity';
+
+/**
+ * A person as served: the full record in `record` (jsonb, exactly the API shape) plus a few
+ * normalized columns extracted from it for name blocking and scoring without decoding jsonb.
+ * Identifier lookups go through person_match_keys.
+ */
+@Entity({ name: 'person_records' })
+@Index('idx_person_records_name', ['buildId', 'lastName', 'firstName'])
+@Index('idx_person_records_company_domain', ['buildId', 'companyDomain'])
+export class PersonRecord {
+  @PrimaryColumn('text', { name: 'build_id', primaryKeyConstraintName: 'pk_person_records' })
+  buildId!: string;
+
+  @PrimaryColumn('uuid', { name: 'svc_id', primaryKeyConstraintName: 'pk_person_records' })
+  svcId!: string;
+
+  /** The person record as the API returns it (lowercase text, all fields). */
+  @Column('jsonb', { name: 'record' })
+  record!: Record<string, unknown>;
+
+  /** Normalized name keys (lowercase, accents and punctuation removed by libs/normalize). */
+  @Column('text', { name: 'full_name', nullable: true })
+  fullName!: string | null;
+
+  @Column('text', { name: 'first_name', nullable: true })
+  firstName!: string | null;
+
+  @Column('text', { name: 'last_name', nullable: true })
+  lastName!: string | null;
+
+  @Column('text', { name: 'city', nullable: true })
+  city!: string | null;
+
+  /** ISO 3166-2, e.g. `us-ca` as stored in the record (lowercase). */
+  @Column('text', { name: 'state_code', nullable: true })
+  stateCode!: string | null;
+
+  @Column('text', { name: 'country_code', nullable: true })
+  countryCode!: string | null;
+
+  @Column('text', { name: 'company_domain', nullable: true })
+  companyDomain!: string | null;
+
+  @Column('integer', { name: 'birth_year', nullable: true })
+  birthYear!: number | null;
+
+  @ManyToOne(() => Build, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'build_id', foreignKeyConstraintName: 'fk_person_records_build' })
+  build?: Build;
+}

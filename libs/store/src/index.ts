@@ -1,0 +1,10 @@
+export * from './entities';
+export * from './values';
+export { MIGRATIONS } from './migrations';
+export { createDataSource, runMigrations, dataSourceSchema, quoteIdent } from './data-source';
+export type { CreateDataSourceOptions } from './data-source';
+export * from './keys';
+export * from './password';
+export { isCheckViolation, isUniqueViolation } from './errors';
+export { applyCreditDelta, InsufficientCreditsError } from './credits';
+export type { CreditMovement } from './credits';

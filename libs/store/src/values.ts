@@ -1,0 +1,81 @@
+/**
+ * Closed value lists stored as `text` columns with CHECK constraints (never Postgres enum
+ * types, which cannot lose a value and are awkward to change in a migration). The Initial
+ * migration spells each list out literally; a migration that changes a list drops and
+ * re-creates the CHECK and updates the array here.
+ */
+
+export const BUILD_STATUSES = ['loading', 'ready', 'failed', 'dropped'] as const;
+export type BuildStatus = (typeof BUILD_STATUSES)[number];
+
+export const TEAM_TIERS = ['standard', 'enterprise'] as const;
+export type TeamTier = (typeof TEAM_TIERS)[number];
+
+export const ACCOUNT_STATUSES = ['approved', 'pending', 'inactive'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+
+export const MEMBERSHIP_ROLES = ['admin', 'developer', 'member'] as const;
+export type MembershipRole = (typeof MEMBERSHIP_ROLES)[number];
+
+export const API_KEY_KINDS = ['standard', 'agent'] as const;
+export type ApiKeyKind = (typeof API_KEY_KINDS)[number];
+
+/**
+ * Kinds of person match keys. Values are stored normalized (by libs/normalize):
+ * email lowercased with Gmail dots and plus tags removed; email_sha256/sha1/md5 lowercase hex
+ * of that normalized email; phone E.164; social_url normalized profile URL; netx_id the
+ * numeric professional-network id; name_key `<last>|<first>` for name variants (nicknames,
+ * raw spellings) beyond the canonical names held on person_records.
+ */
+export const PERSON_MATCH_KEY_KINDS = [
+  'email',
+  'email_sha256',
+  'email_sha1',
+  'email_md5',
+  'phone',
+  'social_url',
+  'netx_id',
+  'name_key',
+] as const;
+export type PersonMatchKeyKind = (typeof PERSON_MATCH_KEY_KINDS)[number];
+
+/** Kinds of company match keys: normalized name, primary and alternative domains, ids, URLs, tickers. */
+export const COMPANY_MATCH_KEY_KINDS = [
+  'name_key',
+  'domain',
+  'netx_id',
+  'netx_url',
+  'social_url',
+  'ticker',
+] as const;
+export type CompanyMatchKeyKind = (typeof COMPANY_MATCH_KEY_KINDS)[number];
+
+/** Why a credit ledger row exists: `grant` (operator adds), `match` (charge), `refund`, `adjustment`. */
+export const CREDIT_REASONS = ['grant', 'match', 'refund', 'adjustment'] as const;
+export type CreditReason = (typeof CREDIT_REASONS)[number];
+
+export const REPORT_SUBJECT_TYPES = ['person', 'company'] as const;
+export type ReportSubjectType = (typeof REPORT_SUBJECT_TYPES)[number];
+
+/** Same values as SPEC.md's issue_type (also in libs/contracts). */
+export const REPORT_ISSUE_TYPES = [
+  'incorrect',
+  'outdated',
+  'misattributed',
+  'frankenstein',
+  'not_a_real_person',
+  'duplicate',
+] as const;
+export type ReportIssueType = (typeof REPORT_ISSUE_TYPES)[number];
+
+export const REPORT_ISSUE_LEVELS = ['record', 'group', 'field'] as const;
+export type ReportIssueLevel = (typeof REPORT_ISSUE_LEVELS)[number];
+
+/** SPEC.md does not show report statuses; we choose these (docs/data-model.md). New reports are `open`. */
+export const REPORT_STATUSES = ['open', 'in_review', 'resolved', 'rejected'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+/** `"column" IN ('a', 'b')` for entity @Check decorators. */
+export function sqlIn(column: string, values: readonly string[]): string {
+  return `"${column}" IN (${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ')})`;
+}
