@@ -2,7 +2,9 @@ import { Command, CommanderError } from 'commander';
 import { ConfigError } from '@app/config';
 import { registerAccountCommands } from './commands/account';
 import { registerCreditsCommands } from './commands/credits';
+import { registerDataCommands } from './commands/data';
 import { registerDbCommands } from './commands/db';
+import { registerDemoCommands } from './commands/demo';
 import { registerKeyCommands } from './commands/key';
 import { registerTeamCommands } from './commands/team';
 import { CliError } from './errors';
@@ -19,6 +21,8 @@ export function buildProgram(run: Runner): Command {
   registerAccountCommands(program, run);
   registerKeyCommands(program, run);
   registerCreditsCommands(program, run);
+  registerDataCommands(program, run);
+  registerDemoCommands(program, run);
   return program;
 }
 

@@ -1,0 +1,328 @@
+import { Client } from '@opensearch-project/opensearch';
+import { randomBytes } from 'node:crypto';
+import { DataSource, QueryRunner } from 'typeorm';
+import type { OpenSearchConfig } from '@app/config';
+import {
+  CompanyRecord,
+  formatProblems,
+  isBuildVersion,
+  PersonRecord,
+  validateCompanyRecord,
+  validatePersonRecord,
+} from '@app/contracts';
+import {
+  aliasName,
+  aliasTargets,
+  buildIndexName,
+  buildIndexPattern,
+  BuildKind,
+  bulkIndex,
+  createBuildIndex,
+  deleteIndices,
+  finishBuildIndex,
+  listIndices,
+  projectCompany,
+  projectPerson,
+  SearchDoc,
+  SearchEntity,
+  swapAlias,
+} from '@app/index';
+import { findJsonl, JsonlSource, openJsonl } from './jsonl';
+import { clearBuildRows, insertRecords } from './pg-writer';
+import { Progress, silentProgress } from './progress';
+import { companyRows, KeyRow, personRows } from './rows';
+import { LoadError } from './load-error';
+
+export interface LineProblem {
+  file: string;
+  line: number;
+  reason: string;
+}
+
+export interface LoadOptions {
+  dir: string;
+  buildId?: string;
+  sandbox?: boolean;
+  batchSize?: number;
+  progress?: Progress;
+  onProblem?: (problem: LineProblem) => void;
+  /** Called after each batch is written; a throw aborts the load (used to prove atomicity). */
+  afterBatch?: (entity: SearchEntity, batch: number) => void | Promise<void>;
+}
+
+export interface EntityLoad {
+  file: string | null;
+  loaded: number;
+  rejected: number;
+  index: string;
+}
+
+export interface LoadReport {
+  build: string;
+  kind: BuildKind;
+  people: EntityLoad;
+  companies: EntityLoad;
+  problems: LineProblem[];
+  seconds: number;
+  people_per_second: number;
+}
+
+const FILES: Record<SearchEntity, string> = { person: 'people', company: 'companies' };
+const MAX_KEPT_PROBLEMS = 100;
+
+type LoadedRecord = { svc_id: string; build_version: string };
+
+/** What the loader needs to know of an entity: its trust-boundary check, rows and search document. */
+interface EntitySpec<R extends LoadedRecord> {
+  entity: SearchEntity;
+  validate(x: unknown): { path: string; message: string }[];
+  rows(r: R): { row: { svc_id: string }; keys: KeyRow<string>[] };
+  project(r: R): SearchDoc;
+}
+
+const PERSON: EntitySpec<PersonRecord> = { entity: 'person', validate: validatePersonRecord, rows: personRows, project: projectPerson };
+const COMPANY: EntitySpec<CompanyRecord> = { entity: 'company', validate: validateCompanyRecord, rows: companyRows, project: projectCompany };
+
+/**
+ * Loads DIR as one build into Postgres and OpenSearch. Postgres rows go in one transaction and
+ * OpenSearch into fresh indices; only when both are complete are the aliases swapped and the
+ * transaction committed, so the previous build serves until then and a failure leaves it
+ * serving in both stores. Bad lines are reported and skipped; the rest load.
+ */
+export async function loadBuild(db: DataSource, os: Client, osConfig: OpenSearchConfig, opts: LoadOptions): Promise<LoadReport> {
+  const started = Date.now();
+  const kind: BuildKind = opts.sandbox ? 'sandbox' : 'live';
+  const files = { person: findJsonl(opts.dir, FILES.person), company: findJsonl(opts.dir, FILES.company) };
+  if (!files.person && !files.company) {
+    throw new LoadError(`${opts.dir} holds neither people.jsonl nor companies.jsonl (plain or .gz)`);
+  }
+  const buildId = opts.buildId ?? (await buildIdFromData(files.person ?? files.company!));
+  if (!isBuildVersion(buildId)) {
+    throw new LoadError(`build "${buildId}" is not of the form <major>.<minor>.<patch>_<YYYY-MM-DD>, e.g. 1.0.0_2026-11-21`);
+  }
+  const existing: { is_sandbox: boolean }[] = await db.query('SELECT is_sandbox FROM builds WHERE id = $1', [buildId]);
+  if (existing[0] && existing[0].is_sandbox !== (kind === 'sandbox')) {
+    throw new LoadError(`build ${buildId} exists as a ${existing[0].is_sandbox ? 'sandbox' : 'live'} build; load it the same way or use another build name`);
+  }
+
+  const loadId = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+  const indices = {
+    person: buildIndexName(osConfig, 'person', kind, buildId, loadId),
+    company: buildIndexName(osConfig, 'company', kind, buildId, loadId),
+  };
+  const problems: LineProblem[] = [];
+  const report = (p: LineProblem) => {
+    if (problems.length < MAX_KEPT_PROBLEMS) problems.push(p);
+    opts.onProblem?.(p);
+  };
+  let problemCount = 0;
+  const countingReport = (p: LineProblem) => {
+    problemCount += 1;
+    report(p);
+  };
+
+  const runner = db.createQueryRunner();
+  await runner.connect();
+  let previousAliases: Record<SearchEntity, string[]> | null = null;
+  try {
+    await runner.startTransaction();
+    if (!existing[0]) {
+      await runner.query(`INSERT INTO builds (id, status, is_sandbox) VALUES ($1, 'loading', $2)`, [buildId, kind === 'sandbox']);
+    }
+    await clearBuildRows(runner, buildId);
+    const ctx = { runner, os, buildId, opts, report: countingReport };
+    const companies = await loadEntity(ctx, COMPANY, files.company, indices.company);
+    const people = await loadEntity(ctx, PERSON, files.person, indices.person);
+
+    await runner.query(`UPDATE builds SET is_active = false WHERE is_sandbox = $1 AND is_active AND id <> $2`, [kind === 'sandbox', buildId]);
+    await runner.query(
+      `UPDATE builds SET status = 'ready', is_active = true, activated_at = now(), failure_reason = null,
+         person_count = $2, company_count = $3 WHERE id = $1`,
+      [buildId, people.loaded, companies.loaded],
+    );
+    previousAliases = await swapAliases(os, osConfig, kind, indices);
+    await runner.commitTransaction();
+    await removeStaleIndices(os, osConfig, kind, buildId, indices);
+
+    const seconds = (Date.now() - started) / 1000;
+    return {
+      build: buildId,
+      kind,
+      people,
+      companies,
+      problems,
+      seconds,
+      people_per_second: Math.round(people.loaded / seconds),
+    };
+  } catch (error) {
+    if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+    if (previousAliases) await restoreAliases(os, osConfig, kind, previousAliases).catch(() => undefined);
+    await deleteIndices(os, Object.values(indices)).catch(() => undefined);
+    if (!existing[0]) {
+      await db
+        .query(`INSERT INTO builds (id, status, is_sandbox, failure_reason) VALUES ($1, 'failed', $2, $3) ON CONFLICT (id) DO NOTHING`, [
+          buildId,
+          kind === 'sandbox',
+          String((error as Error)?.message ?? error).slice(0, 2000),
+        ])
+        .catch(() => undefined);
+    }
+    throw error;
+  } finally {
+    await runner.release();
+  }
+}
+
+interface LoadContext {
+  runner: QueryRunner;
+  os: Client;
+  buildId: string;
+  opts: LoadOptions;
+  report: (p: LineProblem) => void;
+}
+
+async function loadEntity<R extends LoadedRecord>(
+  ctx: LoadContext,
+  spec: EntitySpec<R>,
+  path: string | null,
+  index: string,
+): Promise<EntityLoad> {
+  const entity = spec.entity;
+  await createBuildIndex(ctx.os, index, entity);
+  const result: EntityLoad = { file: path, loaded: 0, rejected: 0, index };
+  if (!path) {
+    await finishBuildIndex(ctx.os, index);
+    return result;
+  }
+  const source = openJsonl(path);
+  const progress = ctx.opts.progress ?? silentProgress;
+  const batchSize = ctx.opts.batchSize ?? 1000;
+  const seen = new Set<string>();
+  let batch: R[] = [];
+  let inFlight: Promise<void> | null = null;
+  let batchNo = 0;
+
+  const flush = async () => {
+    const records = batch;
+    batch = [];
+    if (inFlight) await inFlight;
+    batchNo += 1;
+    const n = batchNo;
+    inFlight = writeBatch(ctx, spec, index, records).then(async () => {
+      result.loaded += records.length;
+      await ctx.opts.afterBatch?.(entity, n);
+    });
+  };
+
+  progress.start(entity === 'person' ? 'people' : 'companies', source.size);
+  try {
+    for await (const { line, text } of source.lines()) {
+      const record = parseLine(text, line, source, spec, seen, ctx.report);
+      if (record === null) {
+        result.rejected += 1;
+        continue;
+      }
+      record.build_version = ctx.buildId;
+      batch.push(record);
+      if (batch.length >= batchSize) await flush();
+      progress.update(source.bytesRead(), result.loaded + batch.length);
+    }
+    if (batch.length > 0) await flush();
+    if (inFlight) await inFlight;
+  } finally {
+    progress.stop();
+  }
+  await finishBuildIndex(ctx.os, index);
+  return result;
+}
+
+function parseLine<R extends LoadedRecord>(
+  text: string,
+  line: number,
+  source: JsonlSource,
+  spec: EntitySpec<R>,
+  seen: Set<string>,
+  report: (p: LineProblem) => void,
+): R | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    report({ file: source.path, line, reason: `not valid JSON: ${(error as Error).message}` });
+    return null;
+  }
+  const problems = spec.validate(value);
+  if (problems.length > 0) {
+    report({ file: source.path, line, reason: formatProblems(problems) });
+    return null;
+  }
+  const record = value as R;
+  if (seen.has(record.svc_id)) {
+    report({ file: source.path, line, reason: `duplicate svc_id ${record.svc_id} (an earlier line has it)` });
+    return null;
+  }
+  seen.add(record.svc_id);
+  return record;
+}
+
+async function writeBatch<R extends LoadedRecord>(ctx: LoadContext, spec: EntitySpec<R>, index: string, records: R[]): Promise<void> {
+  const rows: { svc_id: string }[] = [];
+  const keys: KeyRow<string>[] = [];
+  const docs: SearchDoc[] = [];
+  for (const r of records) {
+    const extracted = spec.rows(r);
+    rows.push(extracted.row);
+    for (const k of extracted.keys) keys.push(k);
+    docs.push(spec.project(r));
+  }
+  const [, failures] = await Promise.all([
+    insertRecords(ctx.runner, spec.entity, ctx.buildId, rows, keys),
+    bulkIndex(ctx.os, index, docs),
+  ]);
+  if (failures.length > 0) {
+    throw new LoadError(`OpenSearch refused ${failures.length} ${spec.entity} documents, first: ${failures[0].id}: ${failures[0].reason}`);
+  }
+}
+
+async function buildIdFromData(path: string): Promise<string> {
+  for await (const { text } of openJsonl(path).lines()) {
+    try {
+      const v = (JSON.parse(text) as { build_version?: unknown }).build_version;
+      if (typeof v === 'string') return v;
+    } catch {
+      // a bad first line is reported during the load itself
+    }
+    break;
+  }
+  throw new LoadError(`cannot tell the build from ${path}: pass --build <major>.<minor>.<patch>_<YYYY-MM-DD>`);
+}
+
+async function swapAliases(
+  os: Client,
+  config: OpenSearchConfig,
+  kind: BuildKind,
+  indices: Record<SearchEntity, string>,
+): Promise<Record<SearchEntity, string[]>> {
+  const previous = {
+    person: await aliasTargets(os, aliasName(config, 'person', kind)),
+    company: await aliasTargets(os, aliasName(config, 'company', kind)),
+  };
+  await swapAlias(os, aliasName(config, 'person', kind), indices.person);
+  await swapAlias(os, aliasName(config, 'company', kind), indices.company);
+  return previous;
+}
+
+async function restoreAliases(os: Client, config: OpenSearchConfig, kind: BuildKind, previous: Record<SearchEntity, string[]>) {
+  for (const entity of ['person', 'company'] as const) {
+    const target = previous[entity][0];
+    if (target) await swapAlias(os, aliasName(config, entity, kind), target);
+  }
+}
+
+/** Indices of earlier loads of the same build, now unreferenced. */
+async function removeStaleIndices(os: Client, config: OpenSearchConfig, kind: BuildKind, buildId: string, keep: Record<SearchEntity, string>) {
+  for (const entity of ['person', 'company'] as const) {
+    const all = await listIndices(os, buildIndexPattern(config, entity, kind, buildId));
+    await deleteIndices(os, all.filter((i) => i !== keep[entity]));
+  }
+}

@@ -1,0 +1,72 @@
+import { InvalidEmailError, isValidEmail, normalizeEmail, tryNormalizeEmail } from './email';
+
+describe('normalizeEmail', () => {
+  it.each([
+    ['John.Doe+news@GoogleMail.com', 'johndoe@gmail.com'],
+    ['  j.o.h.n.doe@gmail.com ', 'johndoe@gmail.com'],
+    ['JohnDoe@Gmail.COM', 'johndoe@gmail.com'],
+    ['john.doe+a+b@gmail.com', 'johndoe@gmail.com'],
+    ['Dana.Whitfield@Example.com', 'dana.whitfield@example.com'],
+    ['dana.whitfield+crm@example.co.uk', 'dana.whitfield@example.co.uk'],
+    ["o'brien@example.ie", "o'brien@example.ie"],
+    ['user@example.com.', 'user@example.com'],
+    ['user@bücher.example', 'user@xn--bcher-kva.example'],
+    ['a_b-c@sub.domain.example.org', 'a_b-c@sub.domain.example.org'],
+  ])('%s -> %s', (input, expected) => {
+    expect(normalizeEmail(input)).toBe(expected);
+  });
+
+  it('keeps dots for providers other than Gmail', () => {
+    expect(normalizeEmail('first.last@outlook.com')).toBe('first.last@outlook.com');
+    expect(normalizeEmail('first.last@gmail.co')).toBe('first.last@gmail.co');
+  });
+
+  it('is idempotent', () => {
+    for (const s of ['John.Doe+news@GoogleMail.com', 'A.B@Example.com', 'x+y@z.io']) {
+      const once = normalizeEmail(s);
+      expect(normalizeEmail(once)).toBe(once);
+    }
+  });
+
+  it.each([
+    ['', 'empty'],
+    ['   ', 'empty'],
+    ['john.doe', 'missing_at'],
+    ['a@b@example.com', 'multiple_at'],
+    ['@example.com', 'invalid_local_part'],
+    ['+tag@example.com', 'invalid_local_part'],
+    ['john..doe@example.com', 'invalid_local_part'],
+    ['.john@example.com', 'invalid_local_part'],
+    ['john doe@example.com', 'invalid_local_part'],
+    ['jöhn@example.com', 'invalid_local_part'],
+    [`${'a'.repeat(65)}@example.com`, 'invalid_local_part'],
+    ['john@', 'invalid_domain'],
+    ['john@localhost', 'invalid_domain'],
+    ['john@-example.com', 'invalid_domain'],
+    ['john@example..com', 'invalid_domain'],
+    ['john@example.c', 'invalid_domain'],
+  ])('rejects %p (%s)', (input, reason) => {
+    expect(tryNormalizeEmail(input)).toEqual({ ok: false, reason });
+    expect(isValidEmail(input)).toBe(false);
+    expect(() => normalizeEmail(input)).toThrow(InvalidEmailError);
+  });
+
+  it('carries the reason on the thrown error', () => {
+    try {
+      normalizeEmail('nope');
+      throw new Error('did not throw');
+    } catch (e) {
+      expect(e).toBeInstanceOf(InvalidEmailError);
+      expect((e as InvalidEmailError).reason).toBe('missing_at');
+      expect((e as InvalidEmailError).input).toBe('nope');
+    }
+  });
+
+  it('stays fast on adversarial input', () => {
+    const long = `${'a.'.repeat(5000)}!@example.com`;
+    const start = Date.now();
+    expect(isValidEmail(long)).toBe(false);
+    expect(isValidEmail(`x@${'a-'.repeat(5000)}.com`)).toBe(false);
+    expect(Date.now() - start).toBeLessThan(100);
+  });
+});

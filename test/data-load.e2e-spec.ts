@@ -1,0 +1,180 @@
+import { Client } from '@opensearch-project/opensearch';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import { companyFixture, personFixture } from '@app/contracts';
+import { aliasName, aliasTargets, createOpenSearchClient, listIndices } from '@app/index';
+import { hashEmail } from '@app/normalize';
+import { createTestEnvironment, TestEnvironment } from '@app/testing';
+import { dropBuild, listBuilds } from '../apps/cli/src/data-builds/builds';
+import { LineProblem, loadBuild, LoadOptions } from '../apps/cli/src/data-builds/loader/loader';
+
+function people(n: number, tag: string) {
+  return Array.from({ length: n }, (_, i) => {
+    const p = personFixture();
+    p.svc_id = randomUUID();
+    p.emails[0].address = `${tag}.person${i}@example.com`;
+    p.work_email = p.emails[0].address;
+    return p;
+  });
+}
+
+function companies(n: number) {
+  return Array.from({ length: n }, () => ({ ...companyFixture(), svc_id: randomUUID() }));
+}
+
+const jsonl = (rows: unknown[]) => rows.map((r) => (typeof r === 'string' ? r : JSON.stringify(r))).join('\n') + '\n';
+
+/** The loader against the real Postgres and OpenSearch, in an isolated schema and index prefix. */
+describe('data:load', () => {
+  let env: TestEnvironment;
+  let os: Client;
+  const dirs: string[] = [];
+
+  function dataDir(files: Record<string, string | Buffer>): string {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-load-'));
+    dirs.push(dir);
+    for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, name), content);
+    return dir;
+  }
+
+  const load = (opts: LoadOptions) => loadBuild(env.db.dataSource, os, env.config.opensearch, opts);
+  const sql = <T>(q: string, p: unknown[] = []) => env.db.dataSource.query(q, p) as Promise<T[]>;
+  const aliasCount = async (entity: 'person' | 'company', kind: 'live' | 'sandbox' = 'live') => {
+    const res = await os.count({ index: aliasName(env.config.opensearch, entity, kind) });
+    return res.body.count;
+  };
+  const active = async (sandbox = false) =>
+    (await sql<{ id: string }>('SELECT id FROM builds WHERE is_active AND is_sandbox = $1', [sandbox]))[0]?.id ?? null;
+
+  const goodPeople = people(20, 'a');
+  const goodCompanies = companies(5);
+  const broken = { ...personFixture(), svc_id: 'not-a-uuid' };
+
+  beforeAll(async () => {
+    env = await createTestEnvironment();
+    os = createOpenSearchClient(env.config.opensearch);
+  });
+
+  afterAll(async () => {
+    await os?.close();
+    await env?.cleanup();
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
+
+  it('loads the good records, reports each bad line with file, line and reason, and serves the build', async () => {
+    const problems: LineProblem[] = [];
+    const dir = dataDir({
+      'people.jsonl': jsonl([...goodPeople.slice(0, 10), '{"svc_id": oops', broken, ...goodPeople.slice(10), goodPeople[3]]),
+      'companies.jsonl': jsonl(goodCompanies),
+    });
+    const report = await load({ dir, buildId: '1.0.0_2026-11-01', batchSize: 7, onProblem: (p) => problems.push(p) });
+
+    expect(report.people).toMatchObject({ loaded: 20, rejected: 3 });
+    expect(report.companies).toMatchObject({ loaded: 5, rejected: 0 });
+    expect(problems.map((p) => p.line)).toEqual([11, 12, 23]);
+    expect(problems[0]).toMatchObject({ file: join(dir, 'people.jsonl'), reason: expect.stringMatching(/not valid JSON/) });
+    expect(problems[1].reason).toMatch(/svc_id/);
+    expect(problems[2].reason).toMatch(/duplicate svc_id/);
+
+    expect(await active()).toBe('1.0.0_2026-11-01');
+    const [{ n }] = await sql<{ n: string }>(`SELECT count(*) n FROM person_records WHERE build_id = '1.0.0_2026-11-01'`);
+    expect(Number(n)).toBe(20);
+    expect(await aliasCount('person')).toBe(20);
+    expect(await aliasCount('company')).toBe(5);
+
+    // Keys are the normalized identifiers enrichment looks up, hashes included.
+    const email = goodPeople[0].emails[0].address;
+    const keys = await sql<{ kind: string; value: string }>(
+      `SELECT kind, value FROM person_match_keys WHERE svc_id = $1 AND kind LIKE 'email%'`,
+      [goodPeople[0].svc_id],
+    );
+    expect(keys).toEqual(expect.arrayContaining([{ kind: 'email', value: email }, { kind: 'email_sha256', value: hashEmail(email).sha256 }]));
+    const [record] = await sql<{ record: { build_version: string } }>(`SELECT record FROM person_records WHERE svc_id = $1`, [goodPeople[0].svc_id]);
+    expect(record.record.build_version).toBe('1.0.0_2026-11-01');
+  });
+
+  it('re-loads the same build idempotently, replacing rather than adding', async () => {
+    const dir = dataDir({ 'people.jsonl': jsonl(goodPeople), 'companies.jsonl': jsonl(goodCompanies) });
+    const before = await aliasTargets(os, aliasName(env.config.opensearch, 'person', 'live'));
+    await load({ dir, buildId: '1.0.0_2026-11-01' });
+    await load({ dir, buildId: '1.0.0_2026-11-01' });
+    const [{ n }] = await sql<{ n: string }>(`SELECT count(*) n FROM person_records`);
+    expect(Number(n)).toBe(20);
+    const [{ k }] = await sql<{ k: string }>(`SELECT count(*) k FROM person_match_keys WHERE kind = 'email_md5'`);
+    expect(Number(k)).toBeGreaterThanOrEqual(20);
+    expect(await aliasCount('person')).toBe(20);
+    const after = await aliasTargets(os, aliasName(env.config.opensearch, 'person', 'live'));
+    expect(after).toHaveLength(1);
+    expect(after[0]).not.toBe(before[0]);
+    // Earlier loads' indices of the build are gone.
+    const all = await listIndices(os, `${env.config.opensearch.indexPrefix}people_live_1.0.0_2026-11-01_*`);
+    expect(all).toEqual(after);
+  });
+
+  it('leaves the previous build serving in both stores when a load fails midway', async () => {
+    const servingIndex = await aliasTargets(os, aliasName(env.config.opensearch, 'person', 'live'));
+    const dir = dataDir({ 'people.jsonl': jsonl(people(30, 'b')), 'companies.jsonl': jsonl(companies(3)) });
+    await expect(
+      load({
+        dir,
+        buildId: '1.1.0_2026-11-02',
+        batchSize: 5,
+        afterBatch: (entity, batch) => {
+          if (entity === 'person' && batch === 3) throw new Error('disk unplugged');
+        },
+      }),
+    ).rejects.toThrow('disk unplugged');
+
+    expect(await active()).toBe('1.0.0_2026-11-01');
+    const rows = await sql<{ n: string }>(`SELECT count(*) n FROM person_records WHERE build_id = '1.1.0_2026-11-02'`);
+    expect(Number(rows[0].n)).toBe(0);
+    const [failed] = await sql<{ status: string; failure_reason: string }>(`SELECT status, failure_reason FROM builds WHERE id = '1.1.0_2026-11-02'`);
+    expect(failed).toEqual({ status: 'failed', failure_reason: 'disk unplugged' });
+    expect(await aliasTargets(os, aliasName(env.config.opensearch, 'person', 'live'))).toEqual(servingIndex);
+    expect(await aliasCount('person')).toBe(20);
+    expect(await listIndices(os, `${env.config.opensearch.indexPrefix}*_1.1.0_2026-11-02_*`)).toEqual([]);
+  });
+
+  it('swaps to a new build, keeps the old one listed, and drops only builds not serving', async () => {
+    const dir = dataDir({ 'people.jsonl.gz': gzipSync(jsonl(people(12, 'c'))) });
+    const report = await load({ dir, buildId: '1.1.0_2026-11-02' });
+    expect(report.people.loaded).toBe(12);
+    expect(report.companies).toMatchObject({ file: null, loaded: 0 });
+    expect(await active()).toBe('1.1.0_2026-11-02');
+    expect(await aliasCount('person')).toBe(12);
+    expect(await aliasCount('company')).toBe(0);
+
+    const { builds } = await listBuilds(env.db.dataSource, os, env.config.opensearch);
+    expect(builds.map((b) => [b.build, b.status, b.active])).toEqual(
+      expect.arrayContaining([
+        ['1.1.0_2026-11-02', 'ready', true],
+        ['1.0.0_2026-11-01', 'ready', false],
+      ]),
+    );
+    await expect(dropBuild(env.db.dataSource, os, env.config.opensearch, '1.1.0_2026-11-02')).rejects.toThrow(/serving/);
+    const dropped = await dropBuild(env.db.dataSource, os, env.config.opensearch, '1.0.0_2026-11-01');
+    expect(dropped.indices).toHaveLength(2);
+    const left = await sql<{ n: string }>(`SELECT count(*) n FROM person_match_keys WHERE build_id = '1.0.0_2026-11-01'`);
+    expect(Number(left[0].n)).toBe(0);
+    expect(await listIndices(os, `${env.config.opensearch.indexPrefix}*_1.0.0_2026-11-01_*`)).toEqual([]);
+  });
+
+  it('keeps the sandbox build apart from the live one', async () => {
+    const dir = dataDir({ 'people.jsonl': jsonl(people(5, 's')), 'companies.jsonl': jsonl(companies(5)) });
+    await load({ dir, buildId: '0.1.0_2026-11-03', sandbox: true });
+    expect(await active(true)).toBe('0.1.0_2026-11-03');
+    expect(await active(false)).toBe('1.1.0_2026-11-02');
+    expect(await aliasCount('person', 'sandbox')).toBe(5);
+    expect(await aliasCount('person', 'live')).toBe(12);
+    await expect(load({ dir, buildId: '0.1.0_2026-11-03' })).rejects.toThrow(/sandbox build/);
+  });
+
+  it('refuses a folder with nothing to load and a malformed build name', async () => {
+    await expect(load({ dir: dataDir({}) })).rejects.toThrow(/neither people.jsonl nor companies.jsonl/);
+    const dir = dataDir({ 'people.jsonl': jsonl(people(1, 'x')) });
+    await expect(load({ dir, buildId: 'latest' })).rejects.toThrow(/not of the form/);
+  });
+});
