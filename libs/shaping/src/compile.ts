@@ -1,0 +1,96 @@
+/**
+ * Parameters → ShapingPlan, validated and cached. A search page shapes up to 100 records
+ * with the same parameters and clients repeat the same parameter strings, so a plan is built
+ * once per distinct (entity, titlecase, include_fields, exclude_fields) and reused.
+ */
+import { ServiceError } from '@app/contracts';
+import { type ShapingEntity, fieldTree, findField } from './field-tree';
+import { LruCache } from './lru';
+import { type ShapingParams, splitFieldList } from './params';
+import { PlanBuilder, ShapingPlan } from './plan';
+import { suggestPaths } from './suggest';
+import { TITLECASE_FIELDS } from './titlecase-fields';
+
+export const PLAN_CACHE_CAPACITY = 512;
+const cache = new LruCache<string, ShapingPlan>(PLAN_CACHE_CAPACITY);
+
+const EXAMPLES: Record<ShapingEntity, string> = {
+  person: 'full_name, experience.title, emails.address',
+  company: 'name, domain, tickers.ticker_symbol',
+};
+
+export interface UnknownFieldProblem {
+  field: 'include_fields' | 'exclude_fields';
+  problems: string[];
+  unknown: string[];
+  suggestions: Record<string, string[]>;
+}
+
+function describe(entity: ShapingEntity, path: string, suggestions: string[]): string {
+  if (path === 'match_metadata' || path.startsWith('match_metadata.')) {
+    return `"${path}" is not a ${entity} field: match_metadata is always returned and cannot be selected`;
+  }
+  const hint = suggestions.length > 0 ? ` (did you mean ${suggestions.join(', ')}?)` : '';
+  return `unknown field "${path}"${hint}`;
+}
+
+function unknownProblem(
+  entity: ShapingEntity,
+  field: UnknownFieldProblem['field'],
+  paths: string[],
+): UnknownFieldProblem | null {
+  const unknown = [...new Set(paths.filter((path) => !findField(entity, path)))];
+  if (unknown.length === 0) return null;
+  const suggestions = Object.fromEntries(unknown.map((path) => [path, suggestPaths(entity, path)]));
+  return {
+    field,
+    problems: unknown.map((path) => describe(entity, path, suggestions[path])),
+    unknown,
+    suggestions,
+  };
+}
+
+function build(entity: ShapingEntity, params: ShapingParams): ShapingPlan {
+  const includes = splitFieldList(params.include_fields);
+  const excludes = splitFieldList(params.exclude_fields);
+  const problems = [
+    unknownProblem(entity, 'include_fields', includes),
+    unknownProblem(entity, 'exclude_fields', excludes),
+  ].filter((p): p is UnknownFieldProblem => p !== null);
+  if (problems.length > 0) {
+    const summary = problems.map((p) => `${p.field}: ${p.problems.join('; ')}`).join(' | ');
+    throw new ServiceError(
+      'validation_failed',
+      `Unknown field paths. ${summary}. Paths are relative to the ${entity} record and use dots for ` +
+        `sub-objects, e.g. ${EXAMPLES[entity]}.`,
+      problems,
+    );
+  }
+  const builder = new PlanBuilder(includes);
+  for (const path of excludes) builder.exclude(path);
+  if (params.titlecase) {
+    for (const [path, style] of Object.entries(TITLECASE_FIELDS[entity])) builder.titlecase(path, style);
+  }
+  return new ShapingPlan(entity, builder.build(fieldTree(entity)));
+}
+
+/** The plan for these parameters; throws `validation_failed` naming unknown paths and the closest valid ones. */
+export function compileShaping(entity: ShapingEntity, params: ShapingParams): ShapingPlan {
+  const key = JSON.stringify([
+    entity,
+    params.titlecase === true,
+    params.include_fields ?? '',
+    params.exclude_fields ?? '',
+  ]);
+  let plan = cache.get(key);
+  if (!plan) {
+    plan = build(entity, params);
+    cache.set(key, plan);
+  }
+  return plan;
+}
+
+/** For tests that count plan builds. */
+export function clearShapingCache(): void {
+  cache.clear();
+}

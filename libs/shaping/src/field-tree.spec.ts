@@ -1,0 +1,52 @@
+import { COMPANY_RECORD_FIELDS, PERSON_RECORD_FIELDS } from '@app/contracts';
+import { fieldPaths, fieldTree, findField } from './field-tree';
+import { LruCache } from './lru';
+import { suggestPaths } from './suggest';
+
+describe('field tree', () => {
+  it('has every top-level record field', () => {
+    expect([...fieldTree('person').children.keys()].sort()).toEqual([...PERSON_RECORD_FIELDS].sort());
+    expect([...fieldTree('company').children.keys()].sort()).toEqual([...COMPANY_RECORD_FIELDS].sort());
+  });
+
+  it.each([
+    ['person', 'emails.hash_md5'],
+    ['person', 'experience.organization.name.cleaned'],
+    ['person', 'education.organization.netx_url'],
+    ['person', 'certifications.institution.raw'],
+    ['person', 'languages.proficiency'],
+    ['person', 'socials.id'],
+    ['person', 'locations.postal_code_4'],
+    ['company', 'name.display'],
+    ['company', 'svc_turnover_rate.3m'],
+    ['company', 'tickers.exchange'],
+    ['company', 'socials.url'],
+  ] as const)('reaches %s %s', (entity, path) => {
+    expect(findField(entity, path)).toBeDefined();
+    expect(fieldPaths(entity)).toContain(path);
+  });
+
+  it('treats arrays of strings as leaves', () => {
+    expect(findField('person', 'headline.raw')?.children.size).toBe(0);
+    expect(findField('company', 'alt_domains')?.children.size).toBe(0);
+  });
+
+  it('suggests the shortest near names first', () => {
+    expect(suggestPaths('person', 'skill')[0]).toBe('skills');
+  });
+});
+
+describe('LruCache', () => {
+  it('evicts the least recently used entry', () => {
+    const cache = new LruCache<string, number>(2);
+    cache.set('a', 1);
+    cache.set('b', 2);
+    expect(cache.get('a')).toBe(1);
+    cache.set('c', 3);
+    expect([cache.get('a'), cache.get('b'), cache.get('c'), cache.size]).toEqual([1, undefined, 3, 2]);
+  });
+
+  it('refuses a useless capacity', () => {
+    expect(() => new LruCache(0)).toThrow(RangeError);
+  });
+});
