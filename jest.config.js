@@ -17,11 +17,24 @@ const swc = [
 // Transitive dependencies that ship ES modules only; Node loads them with require(esm), Jest's
 // CommonJS runtime needs them transpiled.
 const ESM_ONLY = ['content-disposition'];
-const swcJs = ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } }];
+const swcJs = [
+  '@swc/jest',
+  { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } },
+];
 const aliases = Object.fromEntries(
-  ['contracts', 'config', 'server', 'store', 'index', 'normalize', 'sql', 'matching', 'shaping', 'discovery', 'testing'].map(
-    (lib) => [`^@app/${lib}$`, `<rootDir>/libs/${lib}/src`],
-  ),
+  [
+    'contracts',
+    'config',
+    'server',
+    'store',
+    'index',
+    'normalize',
+    'sql',
+    'matching',
+    'shaping',
+    'discovery',
+    'testing',
+  ].map((lib) => [`^@app/${lib}$`, `<rootDir>/libs/${lib}/src`]),
 );
 const common = {
   rootDir: __dirname,
@@ -33,7 +46,11 @@ const common = {
 };
 module.exports = {
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/apps/**/*.spec.ts', '<rootDir>/libs/**/*.spec.ts'] },
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/apps/**/*.spec.ts', '<rootDir>/libs/**/*.spec.ts'],
+    },
     {
       ...common,
       displayName: 'e2e',

@@ -13,7 +13,12 @@ const authPort = env.AUTH_PORT || '3001';
 
 function step(title, cmd, args, { capture = false } = {}) {
   process.stdout.write(`\n▶ ${title}\n`);
-  const res = spawnSync(cmd, args, { cwd: root, env, stdio: capture ? ['ignore', 'pipe', 'inherit'] : 'inherit', encoding: 'utf8' });
+  const res = spawnSync(cmd, args, {
+    cwd: root,
+    env,
+    stdio: capture ? ['ignore', 'pipe', 'inherit'] : 'inherit',
+    encoding: 'utf8',
+  });
   if (res.status !== 0) {
     process.stderr.write(`\n✖ ${title} failed (exit ${res.status}).\n`);
     process.exit(res.status || 1);
@@ -21,7 +26,8 @@ function step(title, cmd, args, { capture = false } = {}) {
   return capture ? res.stdout : '';
 }
 
-const cli = (title, args, opts) => step(title, process.execPath, [path.join(root, 'dist/apps/cli/src/main.js'), ...args], opts);
+const cli = (title, args, opts) =>
+  step(title, process.execPath, [path.join(root, 'dist/apps/cli/src/main.js'), ...args], opts);
 
 step('Local stack (Postgres, NATS, OpenSearch)', 'bash', [path.join(root, 'scripts/stack.sh'), 'up']);
 cli('Database migrations', ['db:migrate']);
@@ -30,7 +36,11 @@ const demo = JSON.parse(cli('Demo team and API key', ['demo:setup'], { capture: 
 
 const children = [];
 function run(name, script) {
-  const child = spawn(process.execPath, [path.join(root, script)], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, [path.join(root, script)], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   child.on('exit', (code, signal) => {
     if (shuttingDown) return;
     process.stderr.write(`\n✖ ${name} exited (${signal || code}); stopping.\n`);
@@ -68,7 +78,9 @@ async function waitReady(deadline) {
 
 waitReady(Date.now() + 60000).then((ok) => {
   if (!ok) {
-    process.stderr.write(`\n✖ The gateway did not become healthy within 60 s: curl localhost:${port}/health shows what is down.\n`);
+    process.stderr.write(
+      `\n✖ The gateway did not become healthy within 60 s: curl localhost:${port}/health shows what is down.\n`,
+    );
     return;
   }
   const key = demo.api_key;

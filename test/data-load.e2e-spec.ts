@@ -25,7 +25,8 @@ function companies(n: number) {
   return Array.from({ length: n }, () => ({ ...companyFixture(), svc_id: randomUUID() }));
 }
 
-const jsonl = (rows: unknown[]) => rows.map((r) => (typeof r === 'string' ? r : JSON.stringify(r))).join('\n') + '\n';
+const jsonl = (rows: unknown[]) =>
+  rows.map((r) => (typeof r === 'string' ? r : JSON.stringify(r))).join('\n') + '\n';
 
 /** The loader against the real Postgres and OpenSearch, in an isolated schema and index prefix. */
 describe('data:load', () => {
@@ -47,7 +48,8 @@ describe('data:load', () => {
     return res.body.count;
   };
   const active = async (sandbox = false) =>
-    (await sql<{ id: string }>('SELECT id FROM builds WHERE is_active AND is_sandbox = $1', [sandbox]))[0]?.id ?? null;
+    (await sql<{ id: string }>('SELECT id FROM builds WHERE is_active AND is_sandbox = $1', [sandbox]))[0]
+      ?.id ?? null;
 
   const goodPeople = people(20, 'a');
   const goodCompanies = companies(5);
@@ -67,20 +69,36 @@ describe('data:load', () => {
   it('loads the good records, reports each bad line with file, line and reason, and serves the build', async () => {
     const problems: LineProblem[] = [];
     const dir = dataDir({
-      'people.jsonl': jsonl([...goodPeople.slice(0, 10), '{"svc_id": oops', broken, ...goodPeople.slice(10), goodPeople[3]]),
+      'people.jsonl': jsonl([
+        ...goodPeople.slice(0, 10),
+        '{"svc_id": oops',
+        broken,
+        ...goodPeople.slice(10),
+        goodPeople[3],
+      ]),
       'companies.jsonl': jsonl(goodCompanies),
     });
-    const report = await load({ dir, buildId: '1.0.0_2026-11-01', batchSize: 7, onProblem: (p) => problems.push(p) });
+    const report = await load({
+      dir,
+      buildId: '1.0.0_2026-11-01',
+      batchSize: 7,
+      onProblem: (p) => problems.push(p),
+    });
 
     expect(report.people).toMatchObject({ loaded: 20, rejected: 3 });
     expect(report.companies).toMatchObject({ loaded: 5, rejected: 0 });
     expect(problems.map((p) => p.line)).toEqual([11, 12, 23]);
-    expect(problems[0]).toMatchObject({ file: join(dir, 'people.jsonl'), reason: expect.stringMatching(/not valid JSON/) });
+    expect(problems[0]).toMatchObject({
+      file: join(dir, 'people.jsonl'),
+      reason: expect.stringMatching(/not valid JSON/),
+    });
     expect(problems[1].reason).toMatch(/svc_id/);
     expect(problems[2].reason).toMatch(/duplicate svc_id/);
 
     expect(await active()).toBe('1.0.0_2026-11-01');
-    const [{ n }] = await sql<{ n: string }>(`SELECT count(*) n FROM person_records WHERE build_id = '1.0.0_2026-11-01'`);
+    const [{ n }] = await sql<{ n: string }>(
+      `SELECT count(*) n FROM person_records WHERE build_id = '1.0.0_2026-11-01'`,
+    );
     expect(Number(n)).toBe(20);
     expect(await aliasCount('person')).toBe(20);
     expect(await aliasCount('company')).toBe(5);
@@ -91,8 +109,16 @@ describe('data:load', () => {
       `SELECT kind, value FROM person_match_keys WHERE svc_id = $1 AND kind LIKE 'email%'`,
       [goodPeople[0].svc_id],
     );
-    expect(keys).toEqual(expect.arrayContaining([{ kind: 'email', value: email }, { kind: 'email_sha256', value: hashEmail(email).sha256 }]));
-    const [record] = await sql<{ record: { build_version: string } }>(`SELECT record FROM person_records WHERE svc_id = $1`, [goodPeople[0].svc_id]);
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        { kind: 'email', value: email },
+        { kind: 'email_sha256', value: hashEmail(email).sha256 },
+      ]),
+    );
+    const [record] = await sql<{ record: { build_version: string } }>(
+      `SELECT record FROM person_records WHERE svc_id = $1`,
+      [goodPeople[0].svc_id],
+    );
     expect(record.record.build_version).toBe('1.0.0_2026-11-01');
   });
 
@@ -103,7 +129,9 @@ describe('data:load', () => {
     await load({ dir, buildId: '1.0.0_2026-11-01' });
     const [{ n }] = await sql<{ n: string }>(`SELECT count(*) n FROM person_records`);
     expect(Number(n)).toBe(20);
-    const [{ k }] = await sql<{ k: string }>(`SELECT count(*) k FROM person_match_keys WHERE kind = 'email_md5'`);
+    const [{ k }] = await sql<{ k: string }>(
+      `SELECT count(*) k FROM person_match_keys WHERE kind = 'email_md5'`,
+    );
     expect(Number(k)).toBeGreaterThanOrEqual(20);
     expect(await aliasCount('person')).toBe(20);
     const after = await aliasTargets(os, aliasName(env.config.opensearch, 'person', 'live'));
@@ -129,9 +157,13 @@ describe('data:load', () => {
     ).rejects.toThrow('disk unplugged');
 
     expect(await active()).toBe('1.0.0_2026-11-01');
-    const rows = await sql<{ n: string }>(`SELECT count(*) n FROM person_records WHERE build_id = '1.1.0_2026-11-02'`);
+    const rows = await sql<{ n: string }>(
+      `SELECT count(*) n FROM person_records WHERE build_id = '1.1.0_2026-11-02'`,
+    );
     expect(Number(rows[0].n)).toBe(0);
-    const [failed] = await sql<{ status: string; failure_reason: string }>(`SELECT status, failure_reason FROM builds WHERE id = '1.1.0_2026-11-02'`);
+    const [failed] = await sql<{ status: string; failure_reason: string }>(
+      `SELECT status, failure_reason FROM builds WHERE id = '1.1.0_2026-11-02'`,
+    );
     expect(failed).toEqual({ status: 'failed', failure_reason: 'disk unplugged' });
     expect(await aliasTargets(os, aliasName(env.config.opensearch, 'person', 'live'))).toEqual(servingIndex);
     expect(await aliasCount('person')).toBe(20);
@@ -154,10 +186,14 @@ describe('data:load', () => {
         ['1.0.0_2026-11-01', 'ready', false],
       ]),
     );
-    await expect(dropBuild(env.db.dataSource, os, env.config.opensearch, '1.1.0_2026-11-02')).rejects.toThrow(/serving/);
+    await expect(dropBuild(env.db.dataSource, os, env.config.opensearch, '1.1.0_2026-11-02')).rejects.toThrow(
+      /serving/,
+    );
     const dropped = await dropBuild(env.db.dataSource, os, env.config.opensearch, '1.0.0_2026-11-01');
     expect(dropped.indices).toHaveLength(2);
-    const left = await sql<{ n: string }>(`SELECT count(*) n FROM person_match_keys WHERE build_id = '1.0.0_2026-11-01'`);
+    const left = await sql<{ n: string }>(
+      `SELECT count(*) n FROM person_match_keys WHERE build_id = '1.0.0_2026-11-01'`,
+    );
     expect(Number(left[0].n)).toBe(0);
     expect(await listIndices(os, `${env.config.opensearch.indexPrefix}*_1.0.0_2026-11-01_*`)).toEqual([]);
   });

@@ -55,7 +55,11 @@ describe('gateway', () => {
     const doc = json.json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(doc.paths['/health']).toBeDefined();
-    expect(doc.components.securitySchemes['API-Key']).toEqual({ type: 'apiKey', in: 'header', name: 'API-Key' });
+    expect(doc.components.securitySchemes['API-Key']).toEqual({
+      type: 'apiKey',
+      in: 'header',
+      name: 'API-Key',
+    });
     const docs = await inject({ method: 'GET', url: '/docs' });
     expect(docs.statusCode).toBe(200);
     expect(docs.headers['content-type']).toMatch(/text\/html/);

@@ -92,14 +92,23 @@ describe('error model over HTTP', () => {
   });
 
   it('answers a non-JSON content type with 415', async () => {
-    const res = await inject({ method: 'POST', url: '/probe', headers: { 'content-type': 'text/csv' }, payload: 'a,b' });
+    const res = await inject({
+      method: 'POST',
+      url: '/probe',
+      headers: { 'content-type': 'text/csv' },
+      payload: 'a,b',
+    });
     expect(res.statusCode).toBe(415);
     expectShape(res.json());
     expect(res.json().error).toBe('unsupported_media_type');
   });
 
   it('answers invalid fields with 422 naming each field', async () => {
-    const res = await inject({ method: 'POST', url: '/probe', payload: { name: 7, limit: 500, extra: true } });
+    const res = await inject({
+      method: 'POST',
+      url: '/probe',
+      payload: { name: 7, limit: 500, extra: true },
+    });
     expect(res.statusCode).toBe(422);
     const body = res.json();
     expectShape(body);
@@ -128,7 +137,11 @@ describe('error model over HTTP', () => {
   it('maps a domain error to its status and keeps its details', async () => {
     const res = await inject({ method: 'GET', url: '/probe/domain' });
     expect(res.statusCode).toBe(402);
-    expect(res.json()).toEqual({ error: 'insufficient_credits', message: 'Your team has no credits left.', details: { balance: 0 } });
+    expect(res.json()).toEqual({
+      error: 'insufficient_credits',
+      message: 'Your team has no credits left.',
+      details: { balance: 0 },
+    });
   });
 
   it('echoes a safe X-Request-Id and invents one otherwise', async () => {

@@ -17,5 +17,8 @@ export function mountOpenApi(app: NestFastifyApplication, config: AppConfig): vo
       .addApiKey({ type: 'apiKey', in: 'header', name: 'API-Key' }, 'API-Key')
       .build(),
   );
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'openapi.json', yamlDocumentUrl: 'openapi.yaml' });
+  SwaggerModule.setup('docs', app, document, {
+    jsonDocumentUrl: 'openapi.json',
+    yamlDocumentUrl: 'openapi.yaml',
+  });
 }

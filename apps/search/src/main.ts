@@ -6,5 +6,8 @@ runMain(async () => {
   const config = loadConfig();
   const worker = await createSearchWorker(config);
   await worker.listen();
-  createLogger(config, 'search').info({ nats: config.nats.url, prefix: config.nats.subjectPrefix }, 'search worker ready');
+  createLogger(config, 'search').info(
+    { nats: config.nats.url, prefix: config.nats.subjectPrefix },
+    'search worker ready',
+  );
 });

@@ -6,6 +6,9 @@ import { StatusModule } from './status/status.module';
 @Module({})
 export class SearchWorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: SearchWorkerModule, imports: [ConfigModule.forRoot(config), OpenSearchModule, StatusModule] };
+    return {
+      module: SearchWorkerModule,
+      imports: [ConfigModule.forRoot(config), OpenSearchModule, StatusModule],
+    };
   }
 }

@@ -13,7 +13,11 @@ describe('loadConfig', () => {
   });
 
   it('parses numbers and keeps given values', () => {
-    const c = loadConfig({ PORT: '8080', NATS_REQUEST_TIMEOUT_MS: '250', REDIS_URL: 'redis://127.0.0.1:6379' });
+    const c = loadConfig({
+      PORT: '8080',
+      NATS_REQUEST_TIMEOUT_MS: '250',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+    });
     expect(c.port).toBe(8080);
     expect(c.nats.requestTimeoutMs).toBe(250);
     expect(c.redisUrl).toBe('redis://127.0.0.1:6379');
@@ -39,7 +43,14 @@ describe('loadConfig', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.join('\n');
-    for (const name of ['PORT', 'DATABASE_URL', 'NATS_URL', 'LOG_LEVEL', 'NATS_REQUEST_TIMEOUT_MS', 'REDIS_URL']) {
+    for (const name of [
+      'PORT',
+      'DATABASE_URL',
+      'NATS_URL',
+      'LOG_LEVEL',
+      'NATS_REQUEST_TIMEOUT_MS',
+      'REDIS_URL',
+    ]) {
       expect(problems).toContain(name);
     }
     expect((error as ConfigError).problems).toHaveLength(6);

@@ -61,7 +61,9 @@ export class Env {
   @IsUrl({ ...url, protocols: ['http', 'https'] })
   OPENSEARCH_URL = 'http://127.0.0.1:9200';
 
-  @Matches(/^[a-z0-9_-]{0,40}$/, { message: 'OPENSEARCH_INDEX_PREFIX must be up to 40 lowercase letters, digits, _ or -' })
+  @Matches(/^[a-z0-9_-]{0,40}$/, {
+    message: 'OPENSEARCH_INDEX_PREFIX must be up to 40 lowercase letters, digits, _ or -',
+  })
   OPENSEARCH_INDEX_PREFIX = '';
 
   @IsOptional()

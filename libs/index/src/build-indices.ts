@@ -8,7 +8,11 @@ export type BuildKind = 'live' | 'sandbox';
 const BASE: Record<SearchEntity, string> = { person: 'people', company: 'companies' };
 
 /** The alias searches read: `<prefix>people`, `<prefix>companies_sandbox`, … */
-export function aliasName(config: Pick<OpenSearchConfig, 'indexPrefix'>, entity: SearchEntity, kind: BuildKind): string {
+export function aliasName(
+  config: Pick<OpenSearchConfig, 'indexPrefix'>,
+  entity: SearchEntity,
+  kind: BuildKind,
+): string {
   return `${config.indexPrefix}${BASE[entity]}${kind === 'sandbox' ? '_sandbox' : ''}`;
 }
 

@@ -60,7 +60,13 @@ export const MAPPINGS: Record<SearchEntity, Record<string, unknown>> = {
   },
   company: {
     dynamic: 'strict',
-    properties: properties(COMPANY_TEXT_COLUMNS, COMPANY_NUMERIC_COLUMNS, COMPANY_ENUM_COLUMNS, [], COMPANY_NESTED_COLUMNS),
+    properties: properties(
+      COMPANY_TEXT_COLUMNS,
+      COMPANY_NUMERIC_COLUMNS,
+      COMPANY_ENUM_COLUMNS,
+      [],
+      COMPANY_NESTED_COLUMNS,
+    ),
   },
 };
 

@@ -11,16 +11,24 @@ import { UsageError } from '../errors';
 import { Runner } from '../runner';
 
 function buildFlag(flag: string, raw: string): string {
-  if (!isBuildVersion(raw)) throw new UsageError(`${flag} must look like 1.0.0_2026-11-21 (<major>.<minor>.<patch>_<YYYY-MM-DD>), got ${JSON.stringify(raw)}`);
+  if (!isBuildVersion(raw))
+    throw new UsageError(
+      `${flag} must look like 1.0.0_2026-11-21 (<major>.<minor>.<patch>_<YYYY-MM-DD>), got ${JSON.stringify(raw)}`,
+    );
   return raw;
 }
 
 function directory(raw: string): string {
-  if (!existsSync(raw) || !statSync(raw).isDirectory()) throw new UsageError(`DIR ${JSON.stringify(raw)} is not a directory`);
+  if (!existsSync(raw) || !statSync(raw).isDirectory())
+    throw new UsageError(`DIR ${JSON.stringify(raw)} is not a directory`);
   return raw;
 }
 
-async function withOpenSearch<T>(config: AppConfig, timeoutMs: number, fn: (os: Client) => Promise<T>): Promise<T> {
+async function withOpenSearch<T>(
+  config: AppConfig,
+  timeoutMs: number,
+  fn: (os: Client) => Promise<T>,
+): Promise<T> {
   const os = createOpenSearchClient(config.opensearch, timeoutMs);
   try {
     return await fn(os);
@@ -32,12 +40,21 @@ async function withOpenSearch<T>(config: AppConfig, timeoutMs: number, fn: (os: 
 export function registerDataCommands(program: Command, run: Runner): void {
   program
     .command('data:load')
-    .description('load DIR/people.jsonl and DIR/companies.jsonl (or .jsonl.gz) as a new build and make it serve')
+    .description(
+      'load DIR/people.jsonl and DIR/companies.jsonl (or .jsonl.gz) as a new build and make it serve',
+    )
     .argument('<dir>', 'folder holding people.jsonl and/or companies.jsonl')
-    .option('--build <version_date>', 'build name, e.g. 1.0.0_2026-11-21 (default: the records’ build_version)')
+    .option(
+      '--build <version_date>',
+      'build name, e.g. 1.0.0_2026-11-21 (default: the records’ build_version)',
+    )
     .option('--sandbox', 'load as the sandbox build instead of the live one', false)
     .action((dir: string, opts: { build?: string; sandbox: boolean }) => {
-      const input = { dir: directory(dir), buildId: opts.build === undefined ? undefined : buildFlag('--build', opts.build), sandbox: opts.sandbox };
+      const input = {
+        dir: directory(dir),
+        buildId: opts.build === undefined ? undefined : buildFlag('--build', opts.build),
+        sandbox: opts.sandbox,
+      };
       return run((ds, config) =>
         withOpenSearch(config, 120000, (os) =>
           loadBuild(ds, os, config.opensearch, {
@@ -62,6 +79,8 @@ export function registerDataCommands(program: Command, run: Runner): void {
     .argument('<build>', 'build name, e.g. 1.0.0_2026-11-21')
     .action((build: string) => {
       const buildId = buildFlag('<build>', build);
-      return run((ds, config) => withOpenSearch(config, 60000, (os) => dropBuild(ds, os, config.opensearch, buildId)));
+      return run((ds, config) =>
+        withOpenSearch(config, 60000, (os) => dropBuild(ds, os, config.opensearch, buildId)),
+      );
     });
 }

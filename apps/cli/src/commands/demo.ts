@@ -25,7 +25,9 @@ export async function setupDemo(ds: DataSource): Promise<DemoSetup> {
     ? teamView(existing)
     : await createTeam(ds, { name: DEMO_TEAM, credits: DEMO_CREDITS, tier: 'enterprise', contractEnd: null });
   if (team.credits_balance < DEMO_CREDITS) {
-    await ds.transaction((em) => applyCreditDelta(em, team.team_id, DEMO_CREDITS - team.credits_balance, 'grant'));
+    await ds.transaction((em) =>
+      applyCreditDelta(em, team.team_id, DEMO_CREDITS - team.credits_balance, 'grant'),
+    );
     team = teamView(await ds.getRepository(Team).findOneByOrFail({ id: team.team_id }));
   }
   const key = await createKey(ds, { team: { id: team.team_id }, endpoints: null });
@@ -35,6 +37,8 @@ export async function setupDemo(ds: DataSource): Promise<DemoSetup> {
 export function registerDemoCommands(program: Command, run: Runner): void {
   program
     .command('demo:setup')
-    .description('ensure the demo team (enterprise, topped up to 100000 credits) and print a new API key for it')
+    .description(
+      'ensure the demo team (enterprise, topped up to 100000 credits) and print a new API key for it',
+    )
     .action(() => run((ds) => setupDemo(ds)));
 }

@@ -1,7 +1,14 @@
 import { Client } from '@opensearch-project/opensearch';
 import { DataSource } from 'typeorm';
 import type { OpenSearchConfig } from '@app/config';
-import { aliasName, aliasTargets, buildIndexPattern, BuildKind, deleteIndices, listIndices } from '@app/index';
+import {
+  aliasName,
+  aliasTargets,
+  buildIndexPattern,
+  BuildKind,
+  deleteIndices,
+  listIndices,
+} from '@app/index';
 import { NotFoundError, CliError } from '../errors';
 
 export interface BuildView {
@@ -39,7 +46,11 @@ async function buildIndices(os: Client, config: OpenSearchConfig, row: BuildRow)
 }
 
 /** data:builds: every build in Postgres with the OpenSearch indices that hold it. */
-export async function listBuilds(db: DataSource, os: Client, config: OpenSearchConfig): Promise<{ builds: BuildView[]; aliases: Record<string, string[]> }> {
+export async function listBuilds(
+  db: DataSource,
+  os: Client,
+  config: OpenSearchConfig,
+): Promise<{ builds: BuildView[]; aliases: Record<string, string[]> }> {
   const rows: BuildRow[] = await db.query('SELECT * FROM builds ORDER BY created_at DESC, id');
   const builds = await Promise.all(
     rows.map(async (row) => ({
@@ -66,11 +77,18 @@ export async function listBuilds(db: DataSource, os: Client, config: OpenSearchC
 }
 
 /** data:drop-build: removes a build that is not serving, from both stores. */
-export async function dropBuild(db: DataSource, os: Client, config: OpenSearchConfig, buildId: string): Promise<{ dropped: string; indices: string[] }> {
+export async function dropBuild(
+  db: DataSource,
+  os: Client,
+  config: OpenSearchConfig,
+  buildId: string,
+): Promise<{ dropped: string; indices: string[] }> {
   const [row]: BuildRow[] = await db.query('SELECT * FROM builds WHERE id = $1', [buildId]);
   if (!row) throw new NotFoundError(`build ${buildId} does not exist (see data:builds)`);
   if (row.is_active) {
-    throw new CliError(`build ${buildId} is serving the ${kindOf(row)} API; load another build first, then drop this one`);
+    throw new CliError(
+      `build ${buildId} is serving the ${kindOf(row)} API; load another build first, then drop this one`,
+    );
   }
   const indices = await buildIndices(os, config, row);
   // Records and match keys go with the build row (ON DELETE CASCADE).

@@ -9,7 +9,9 @@ export class HealthController {
   constructor(private readonly health: HealthService) {}
 
   @Get()
-  @ApiOperation({ summary: 'Dependency health: 200 when all are up, otherwise 503 (ErrorResponse) naming those down.' })
+  @ApiOperation({
+    summary: 'Dependency health: 200 when all are up, otherwise 503 (ErrorResponse) naming those down.',
+  })
   async check(): Promise<HealthReport> {
     return healthResponse(await this.health.report());
   }

@@ -18,7 +18,11 @@ export class SearchClient implements OnApplicationShutdown {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async send<TReply>(pattern: SearchPattern, payload: unknown, timeoutMs = this.config.nats.requestTimeoutMs): Promise<TReply> {
+  async send<TReply>(
+    pattern: SearchPattern,
+    payload: unknown,
+    timeoutMs = this.config.nats.requestTimeoutMs,
+  ): Promise<TReply> {
     const subject = natsSubject(this.config.nats.subjectPrefix, pattern);
     try {
       return await firstValueFrom(this.client.send<TReply>(subject, payload ?? {}).pipe(timeout(timeoutMs)));
@@ -38,7 +42,9 @@ export class SearchClient implements OnApplicationShutdown {
   async connected(timeoutMs: number): Promise<void> {
     await Promise.race([
       this.client.connect(),
-      new Promise((_, reject) => setTimeout(() => reject(new Error(`no NATS connection within ${timeoutMs} ms`)), timeoutMs).unref()),
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error(`no NATS connection within ${timeoutMs} ms`)), timeoutMs).unref(),
+      ),
     ]);
   }
 

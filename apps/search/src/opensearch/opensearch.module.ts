@@ -8,7 +8,11 @@ export const OPENSEARCH = Symbol('OPENSEARCH');
 @Global()
 @Module({
   providers: [
-    { provide: OPENSEARCH, inject: [APP_CONFIG], useFactory: (c: AppConfig) => createOpenSearchClient(c.opensearch) },
+    {
+      provide: OPENSEARCH,
+      inject: [APP_CONFIG],
+      useFactory: (c: AppConfig) => createOpenSearchClient(c.opensearch),
+    },
   ],
   exports: [OPENSEARCH],
 })

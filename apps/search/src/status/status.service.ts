@@ -19,7 +19,11 @@ export class StatusService {
       ]);
       return {
         worker: WORKER,
-        opensearch: { status: health.body.status as 'green', version: info.body.version.number, took_ms: Date.now() - start },
+        opensearch: {
+          status: health.body.status as 'green',
+          version: info.body.version.number,
+          took_ms: Date.now() - start,
+        },
       };
     } catch {
       return { worker: WORKER, opensearch: { status: 'down', version: null, took_ms: Date.now() - start } };

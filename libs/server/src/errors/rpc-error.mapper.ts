@@ -28,7 +28,8 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
 
   catch(exception: unknown, _host: ArgumentsHost): Observable<never> {
     const { body, unexpected } = toRpcErrorBody(exception);
-    if (unexpected) this.logger.error(`${body.message} ${JSON.stringify(body.details)}`, (exception as Error)?.stack);
+    if (unexpected)
+      this.logger.error(`${body.message} ${JSON.stringify(body.details)}`, (exception as Error)?.stack);
     return throwError(() => body);
   }
 }
@@ -38,7 +39,11 @@ export function fromRpcError(error: unknown): ServiceError {
   if (error instanceof ServiceError) return error;
   const body = parseErrorBody(error);
   if (body) return new ServiceError(body.error, body.message, body.details);
-  return new ServiceError('service_unavailable', 'The search service could not be reached. Try again shortly.', {
-    reason: error instanceof Error ? error.message : String(error),
-  });
+  return new ServiceError(
+    'service_unavailable',
+    'The search service could not be reached. Try again shortly.',
+    {
+      reason: error instanceof Error ? error.message : String(error),
+    },
+  );
 }

@@ -23,11 +23,12 @@ export async function createHttpApp(
     // Fastify's two lines per request are replaced by the one onResponse line below.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimitBytes,
-    genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => requestIdFrom(req.headers['x-request-id']),
+    genReqId: (req: { headers: Record<string, string | string[] | undefined> }) =>
+      requestIdFrom(req.headers['x-request-id']),
     return503OnClosing: true,
   });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
-    logger: new NestPinoLogger(logger.child({ context: 'nest' })),
+    logger: new NestPinoLogger(logger),
     abortOnError: false,
   });
   app.useGlobalPipes(createValidationPipe());

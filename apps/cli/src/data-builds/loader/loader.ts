@@ -62,6 +62,8 @@ export interface LoadReport {
   kind: BuildKind;
   people: EntityLoad;
   companies: EntityLoad;
+  /** Every bad line counts here; `problems` keeps the first MAX_KEPT_PROBLEMS of them. */
+  problem_count: number;
   problems: LineProblem[];
   seconds: number;
   people_per_second: number;
@@ -80,8 +82,18 @@ interface EntitySpec<R extends LoadedRecord> {
   project(r: R): SearchDoc;
 }
 
-const PERSON: EntitySpec<PersonRecord> = { entity: 'person', validate: validatePersonRecord, rows: personRows, project: projectPerson };
-const COMPANY: EntitySpec<CompanyRecord> = { entity: 'company', validate: validateCompanyRecord, rows: companyRows, project: projectCompany };
+const PERSON: EntitySpec<PersonRecord> = {
+  entity: 'person',
+  validate: validatePersonRecord,
+  rows: personRows,
+  project: projectPerson,
+};
+const COMPANY: EntitySpec<CompanyRecord> = {
+  entity: 'company',
+  validate: validateCompanyRecord,
+  rows: companyRows,
+  project: projectCompany,
+};
 
 /**
  * Loads DIR as one build into Postgres and OpenSearch. Postgres rows go in one transaction and
@@ -89,7 +101,12 @@ const COMPANY: EntitySpec<CompanyRecord> = { entity: 'company', validate: valida
  * transaction committed, so the previous build serves until then and a failure leaves it
  * serving in both stores. Bad lines are reported and skipped; the rest load.
  */
-export async function loadBuild(db: DataSource, os: Client, osConfig: OpenSearchConfig, opts: LoadOptions): Promise<LoadReport> {
+export async function loadBuild(
+  db: DataSource,
+  os: Client,
+  osConfig: OpenSearchConfig,
+  opts: LoadOptions,
+): Promise<LoadReport> {
   const started = Date.now();
   const kind: BuildKind = opts.sandbox ? 'sandbox' : 'live';
   const files = { person: findJsonl(opts.dir, FILES.person), company: findJsonl(opts.dir, FILES.company) };
@@ -98,11 +115,17 @@ export async function loadBuild(db: DataSource, os: Client, osConfig: OpenSearch
   }
   const buildId = opts.buildId ?? (await buildIdFromData(files.person ?? files.company!));
   if (!isBuildVersion(buildId)) {
-    throw new LoadError(`build "${buildId}" is not of the form <major>.<minor>.<patch>_<YYYY-MM-DD>, e.g. 1.0.0_2026-11-21`);
+    throw new LoadError(
+      `build "${buildId}" is not of the form <major>.<minor>.<patch>_<YYYY-MM-DD>, e.g. 1.0.0_2026-11-21`,
+    );
   }
-  const existing: { is_sandbox: boolean }[] = await db.query('SELECT is_sandbox FROM builds WHERE id = $1', [buildId]);
+  const existing: { is_sandbox: boolean }[] = await db.query('SELECT is_sandbox FROM builds WHERE id = $1', [
+    buildId,
+  ]);
   if (existing[0] && existing[0].is_sandbox !== (kind === 'sandbox')) {
-    throw new LoadError(`build ${buildId} exists as a ${existing[0].is_sandbox ? 'sandbox' : 'live'} build; load it the same way or use another build name`);
+    throw new LoadError(
+      `build ${buildId} exists as a ${existing[0].is_sandbox ? 'sandbox' : 'live'} build; load it the same way or use another build name`,
+    );
   }
 
   const loadId = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
@@ -127,14 +150,20 @@ export async function loadBuild(db: DataSource, os: Client, osConfig: OpenSearch
   try {
     await runner.startTransaction();
     if (!existing[0]) {
-      await runner.query(`INSERT INTO builds (id, status, is_sandbox) VALUES ($1, 'loading', $2)`, [buildId, kind === 'sandbox']);
+      await runner.query(`INSERT INTO builds (id, status, is_sandbox) VALUES ($1, 'loading', $2)`, [
+        buildId,
+        kind === 'sandbox',
+      ]);
     }
     await clearBuildRows(runner, buildId);
     const ctx = { runner, os, buildId, opts, report: countingReport };
     const companies = await loadEntity(ctx, COMPANY, files.company, indices.company);
     const people = await loadEntity(ctx, PERSON, files.person, indices.person);
 
-    await runner.query(`UPDATE builds SET is_active = false WHERE is_sandbox = $1 AND is_active AND id <> $2`, [kind === 'sandbox', buildId]);
+    await runner.query(
+      `UPDATE builds SET is_active = false WHERE is_sandbox = $1 AND is_active AND id <> $2`,
+      [kind === 'sandbox', buildId],
+    );
     await runner.query(
       `UPDATE builds SET status = 'ready', is_active = true, activated_at = now(), failure_reason = null,
          person_count = $2, company_count = $3 WHERE id = $1`,
@@ -150,6 +179,7 @@ export async function loadBuild(db: DataSource, os: Client, osConfig: OpenSearch
       kind,
       people,
       companies,
+      problem_count: problemCount,
       problems,
       seconds,
       people_per_second: Math.round(people.loaded / seconds),
@@ -160,11 +190,10 @@ export async function loadBuild(db: DataSource, os: Client, osConfig: OpenSearch
     await deleteIndices(os, Object.values(indices)).catch(() => undefined);
     if (!existing[0]) {
       await db
-        .query(`INSERT INTO builds (id, status, is_sandbox, failure_reason) VALUES ($1, 'failed', $2, $3) ON CONFLICT (id) DO NOTHING`, [
-          buildId,
-          kind === 'sandbox',
-          String((error as Error)?.message ?? error).slice(0, 2000),
-        ])
+        .query(
+          `INSERT INTO builds (id, status, is_sandbox, failure_reason) VALUES ($1, 'failed', $2, $3) ON CONFLICT (id) DO NOTHING`,
+          [buildId, kind === 'sandbox', String((error as Error)?.message ?? error).slice(0, 2000)],
+        )
         .catch(() => undefined);
     }
     throw error;
@@ -265,7 +294,12 @@ function parseLine<R extends LoadedRecord>(
   return record;
 }
 
-async function writeBatch<R extends LoadedRecord>(ctx: LoadContext, spec: EntitySpec<R>, index: string, records: R[]): Promise<void> {
+async function writeBatch<R extends LoadedRecord>(
+  ctx: LoadContext,
+  spec: EntitySpec<R>,
+  index: string,
+  records: R[],
+): Promise<void> {
   const rows: { svc_id: string }[] = [];
   const keys: KeyRow<string>[] = [];
   const docs: SearchDoc[] = [];
@@ -280,7 +314,9 @@ async function writeBatch<R extends LoadedRecord>(ctx: LoadContext, spec: Entity
     bulkIndex(ctx.os, index, docs),
   ]);
   if (failures.length > 0) {
-    throw new LoadError(`OpenSearch refused ${failures.length} ${spec.entity} documents, first: ${failures[0].id}: ${failures[0].reason}`);
+    throw new LoadError(
+      `OpenSearch refused ${failures.length} ${spec.entity} documents, first: ${failures[0].id}: ${failures[0].reason}`,
+    );
   }
 }
 
@@ -294,7 +330,9 @@ async function buildIdFromData(path: string): Promise<string> {
     }
     break;
   }
-  throw new LoadError(`cannot tell the build from ${path}: pass --build <major>.<minor>.<patch>_<YYYY-MM-DD>`);
+  throw new LoadError(
+    `cannot tell the build from ${path}: pass --build <major>.<minor>.<patch>_<YYYY-MM-DD>`,
+  );
 }
 
 async function swapAliases(
@@ -312,7 +350,12 @@ async function swapAliases(
   return previous;
 }
 
-async function restoreAliases(os: Client, config: OpenSearchConfig, kind: BuildKind, previous: Record<SearchEntity, string[]>) {
+async function restoreAliases(
+  os: Client,
+  config: OpenSearchConfig,
+  kind: BuildKind,
+  previous: Record<SearchEntity, string[]>,
+) {
   for (const entity of ['person', 'company'] as const) {
     const target = previous[entity][0];
     if (target) await swapAlias(os, aliasName(config, entity, kind), target);
@@ -320,9 +363,18 @@ async function restoreAliases(os: Client, config: OpenSearchConfig, kind: BuildK
 }
 
 /** Indices of earlier loads of the same build, now unreferenced. */
-async function removeStaleIndices(os: Client, config: OpenSearchConfig, kind: BuildKind, buildId: string, keep: Record<SearchEntity, string>) {
+async function removeStaleIndices(
+  os: Client,
+  config: OpenSearchConfig,
+  kind: BuildKind,
+  buildId: string,
+  keep: Record<SearchEntity, string>,
+) {
   for (const entity of ['person', 'company'] as const) {
     const all = await listIndices(os, buildIndexPattern(config, entity, kind, buildId));
-    await deleteIndices(os, all.filter((i) => i !== keep[entity]));
+    await deleteIndices(
+      os,
+      all.filter((i) => i !== keep[entity]),
+    );
   }
 }

@@ -17,7 +17,10 @@ const RECORD_SQL: Record<SearchEntity, string> = {
     FROM jsonb_to_recordset($2::jsonb) AS x(svc_id uuid, record jsonb, name text, domain text, netx_id text, netx_url text, ticker text)`,
 };
 
-const KEY_TABLE: Record<SearchEntity, string> = { person: 'person_match_keys', company: 'company_match_keys' };
+const KEY_TABLE: Record<SearchEntity, string> = {
+  person: 'person_match_keys',
+  company: 'company_match_keys',
+};
 
 export async function insertRecords(
   runner: QueryRunner,

@@ -49,7 +49,14 @@ class LogProgress implements Progress {
   constructor(private readonly stream: NodeJS.WriteStream) {}
 
   start(label: string, totalBytes: number): void {
-    Object.assign(this, { label, total: Math.max(totalBytes, 1), started: Date.now(), last: Date.now(), bytes: 0, records: 0 });
+    Object.assign(this, {
+      label,
+      total: Math.max(totalBytes, 1),
+      started: Date.now(),
+      last: Date.now(),
+      bytes: 0,
+      records: 0,
+    });
   }
 
   update(bytes: number, records: number): void {
