@@ -1,2 +1,2 @@
-// Extra idempotent CLI steps `npm start` runs after migrations (data builds add theirs here).
-module.exports = [];
+// Idempotent CLI steps `npm start` runs after migrations, before the demo key.
+module.exports = [{ title: 'Demo data (sandbox build, 10,000 people and 1,000 companies; skipped when present)', args: ['data:demo'] }];

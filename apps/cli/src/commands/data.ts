@@ -5,8 +5,11 @@ import { existsSync, statSync } from 'node:fs';
 import { createOpenSearchClient } from '@app/index';
 import { isBuildVersion } from '@app/contracts';
 import { dropBuild, listBuilds } from '../data-builds/builds';
+import { ensureDemoData } from '../data-builds/demo-data';
+import { DEFAULT_BUILD_VERSION, generateDataset } from '../data-builds/generator';
 import { loadBuild } from '../data-builds/loader/loader';
 import { createProgress } from '../data-builds/loader/progress';
+import { nonNegativeInt, positiveInt } from '../args';
 import { UsageError } from '../errors';
 import { Runner } from '../runner';
 
@@ -37,7 +40,56 @@ async function withOpenSearch<T>(
   }
 }
 
+const onProblem = (p: { file: string; line: number; reason: string }) => process.stderr.write(`${p.file}:${p.line}: ${p.reason}\n`);
+
 export function registerDataCommands(program: Command, run: Runner): void {
+  program
+    .command('data:generate')
+    .description('write DIR/companies.jsonl and DIR/people.jsonl of synthetic records, deterministic per seed')
+    .requiredOption('--people <n>', 'number of people')
+    .requiredOption('--companies <n>', 'number of companies (at least 1 when people > 0)')
+    .option('--seed <n>', 'seed; the same seed and counts give byte-identical files', '1')
+    .option('--build <version_date>', 'build_version of every record; its date is the as-of date', DEFAULT_BUILD_VERSION)
+    .requiredOption('--out <dir>', 'output folder (created if missing)')
+    .action(async (opts: { people: string; companies: string; seed: string; build: string; out: string }) => {
+      const input = {
+        people: nonNegativeInt('--people', opts.people, 100_000_000),
+        companies: nonNegativeInt('--companies', opts.companies, 10_000_000),
+        seed: nonNegativeInt('--seed', opts.seed),
+        buildVersion: buildFlag('--build', opts.build),
+        outDir: opts.out,
+      };
+      if (input.people > 0 && input.companies === 0) throw new UsageError('--companies must be at least 1 when --people is above 0 (people work at generated companies)');
+      const progress = createProgress();
+      progress.start('generate', input.people + input.companies);
+      const result = await generateDataset({ ...input, onProgress: (d) => progress.update(d.people + d.companies, d.people + d.companies) });
+      progress.stop();
+      process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    });
+
+  program
+    .command('data:demo')
+    .description('ensure the sandbox build (data/sandbox) and a generated demo live build are loaded; skips what is present')
+    .option('--sandbox-dir <dir>', 'the shipped sandbox records', 'data/sandbox')
+    .option('--cache-dir <dir>', 'where generated demo data is kept', '.cache')
+    .option('--people <n>', 'people in the demo build', '10000')
+    .option('--companies <n>', 'companies in the demo build', '1000')
+    .option('--seed <n>', 'generator seed', '42')
+    .option('--build <version_date>', 'name of the demo build', DEFAULT_BUILD_VERSION)
+    .action((opts: { sandboxDir: string; cacheDir: string; people: string; companies: string; seed: string; build: string }) => {
+      const input = {
+        sandboxDir: directory(opts.sandboxDir),
+        cacheDir: opts.cacheDir,
+        people: positiveInt('--people', opts.people, 10_000_000),
+        companies: positiveInt('--companies', opts.companies, 1_000_000),
+        seed: nonNegativeInt('--seed', opts.seed),
+        buildId: buildFlag('--build', opts.build),
+      };
+      return run((ds, config) =>
+        withOpenSearch(config, 120000, (os) => ensureDemoData(ds, os, config.opensearch, { ...input, progress: createProgress(), onProblem })),
+      );
+    });
+
   program
     .command('data:load')
     .description(
@@ -60,7 +112,7 @@ export function registerDataCommands(program: Command, run: Runner): void {
           loadBuild(ds, os, config.opensearch, {
             ...input,
             progress: createProgress(),
-            onProblem: (p) => process.stderr.write(`${p.file}:${p.line}: ${p.reason}\n`),
+            onProblem,
           }),
         ),
       );
