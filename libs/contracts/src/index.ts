@@ -1,3 +1,4 @@
 export * from './errors';
 export * from './nats';
 export * from './records';
+export * from './search-columns';

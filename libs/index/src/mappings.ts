@@ -11,7 +11,7 @@ import {
   PERSON_TEXT_COLUMNS,
   RESULT_FIELD,
   WILDCARD_SUBFIELD,
-} from './columns';
+} from '@app/contracts';
 
 export type SearchEntity = 'person' | 'company';
 

@@ -4,9 +4,10 @@ import {
   PERSON_DISCOVERY_RESULT_FIELDS,
   PersonRecord,
   TextVariant,
+  NESTED_VALUE,
+  RESULT_FIELD,
   WORKFORCE_PERIOD_VALUES,
 } from '@app/contracts';
-import { NESTED_VALUE, RESULT_FIELD } from './columns';
 
 /** A search document: keyed by svc_id, the OpenSearch _id. */
 export interface SearchDoc {
