@@ -28,7 +28,7 @@ import {
   swapAlias,
 } from '@app/index';
 import { findJsonl, JsonlSource, openJsonl } from './jsonl';
-import { clearBuildRows, insertRecords } from './pg-writer';
+import { clearBuildRows, insertRecords, RecordRow } from './pg-writer';
 import { Progress, silentProgress } from './progress';
 import { companyRows, KeyRow, personRows } from './rows';
 import { LoadError } from './load-error';
@@ -227,7 +227,7 @@ async function loadEntity<R extends LoadedRecord>(
   const progress = ctx.opts.progress ?? silentProgress;
   const batchSize = ctx.opts.batchSize ?? 1000;
   const seen = new Set<string>();
-  let batch: R[] = [];
+  let batch: Parsed<R>[] = [];
   let inFlight: Promise<void> | null = null;
   let batchNo = 0;
 
@@ -246,12 +246,11 @@ async function loadEntity<R extends LoadedRecord>(
   progress.start(entity === 'person' ? 'people' : 'companies', source.size);
   try {
     for await (const { line, text } of source.lines()) {
-      const record = parseLine(text, line, source, spec, seen, ctx.report);
+      const record = parseLine(text, line, source, spec, seen, ctx.report, ctx.buildId);
       if (record === null) {
         result.rejected += 1;
         continue;
       }
-      record.build_version = ctx.buildId;
       batch.push(record);
       if (batch.length >= batchSize) await flush();
       progress.update(source.bytesRead(), result.loaded + batch.length);
@@ -265,6 +264,12 @@ async function loadEntity<R extends LoadedRecord>(
   return result;
 }
 
+interface Parsed<R> {
+  record: R;
+  /** The record as JSON, stored as is: the line itself unless build_version had to change. */
+  json: string;
+}
+
 function parseLine<R extends LoadedRecord>(
   text: string,
   line: number,
@@ -272,7 +277,8 @@ function parseLine<R extends LoadedRecord>(
   spec: EntitySpec<R>,
   seen: Set<string>,
   report: (p: LineProblem) => void,
-): R | null {
+  buildId: string,
+): Parsed<R> | null {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -291,23 +297,25 @@ function parseLine<R extends LoadedRecord>(
     return null;
   }
   seen.add(record.svc_id);
-  return record;
+  if (record.build_version === buildId) return { record, json: text };
+  record.build_version = buildId;
+  return { record, json: JSON.stringify(record) };
 }
 
 async function writeBatch<R extends LoadedRecord>(
   ctx: LoadContext,
   spec: EntitySpec<R>,
   index: string,
-  records: R[],
+  records: Parsed<R>[],
 ): Promise<void> {
-  const rows: { svc_id: string }[] = [];
+  const rows: RecordRow[] = [];
   const keys: KeyRow<string>[] = [];
   const docs: SearchDoc[] = [];
-  for (const r of records) {
-    const extracted = spec.rows(r);
-    rows.push(extracted.row);
+  for (const { record, json } of records) {
+    const extracted = spec.rows(record);
+    rows.push({ columns: extracted.row, json });
     for (const k of extracted.keys) keys.push(k);
-    docs.push(spec.project(r));
+    docs.push(spec.project(record));
   }
   const [, failures] = await Promise.all([
     insertRecords(ctx.runner, spec.entity, ctx.buildId, rows, keys),

@@ -22,15 +22,26 @@ const KEY_TABLE: Record<SearchEntity, string> = {
   company: 'company_match_keys',
 };
 
+/** A record row: extracted columns plus the record's JSON text as read (re-serializing ~7 KB records would dominate the load). */
+export interface RecordRow {
+  columns: { svc_id: string };
+  json: string;
+}
+
+function rowsJson(rows: RecordRow[]): string {
+  const parts = rows.map((r) => `{"record":${r.json},${JSON.stringify(r.columns).slice(1)}`);
+  return `[${parts.join(',')}]`;
+}
+
 export async function insertRecords(
   runner: QueryRunner,
   entity: SearchEntity,
   buildId: string,
-  rows: { svc_id: string }[],
+  rows: RecordRow[],
   keys: KeyRow<string>[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  await runner.query(RECORD_SQL[entity], [buildId, JSON.stringify(rows)]);
+  await runner.query(RECORD_SQL[entity], [buildId, rowsJson(rows)]);
   if (keys.length === 0) return;
   await runner.query(
     `INSERT INTO ${KEY_TABLE[entity]} (build_id, kind, value, svc_id, current)

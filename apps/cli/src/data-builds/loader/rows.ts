@@ -9,9 +9,9 @@ export interface KeyRow<K extends string> {
   current: boolean;
 }
 
+/** Extracted columns; the record itself travels as its original JSON text (see pg-writer). */
 export interface PersonRow {
   svc_id: string;
-  record: PersonRecord;
   full_name: string;
   first_name: string;
   last_name: string;
@@ -24,7 +24,6 @@ export interface PersonRow {
 
 export interface CompanyRow {
   svc_id: string;
-  record: CompanyRecord;
   name: string;
   domain: string;
   netx_id: string;
@@ -70,7 +69,6 @@ export function personRows(p: PersonRecord): { row: PersonRow; keys: KeyRow<Pers
   return {
     row: {
       svc_id: p.svc_id,
-      record: p,
       full_name: foldKey(p.full_name),
       first_name: foldKey(p.first_name),
       last_name: foldKey(p.last_name),
@@ -96,7 +94,6 @@ export function companyRows(c: CompanyRecord): { row: CompanyRow; keys: KeyRow<C
   return {
     row: {
       svc_id: c.svc_id,
-      record: c,
       name: foldKey(c.name.cleaned),
       domain: c.domain,
       netx_id: c.netx_id,
