@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig, ConfigModule } from '@app/config';
 import { OpenSearchModule } from './opensearch/opensearch.module';
+import { SearchModule } from './search/search.module';
 import { StatusModule } from './status/status.module';
 
 @Module({})
@@ -8,7 +9,7 @@ export class SearchWorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: SearchWorkerModule,
-      imports: [ConfigModule.forRoot(config), OpenSearchModule, StatusModule],
+      imports: [ConfigModule.forRoot(config), OpenSearchModule, StatusModule, SearchModule],
     };
   }
 }

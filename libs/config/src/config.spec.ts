@@ -10,6 +10,44 @@ describe('loadConfig', () => {
     expect(c.opensearch).toEqual({ url: 'http://127.0.0.1:9200', indexPrefix: '' });
     expect(c.redisUrl).toBeNull();
     expect(c.logLevel).toBe('info');
+    expect(c.access).toEqual({
+      apiKeyCacheTtlMs: 15000,
+      rateLimits: {
+        defaultPerMinute: 600,
+        bulkPerMinute: 60,
+        discoverPerMinute: 60,
+        keyPrefix: 'svc:ratelimit:',
+      },
+    });
+  });
+
+  it('reads the access settings and derives the rate-limit key prefix from the NATS prefix', () => {
+    const c = loadConfig({
+      API_KEY_CACHE_TTL_MS: '0',
+      RATE_LIMIT_DEFAULT_PER_MINUTE: '5',
+      NATS_SUBJECT_PREFIX: 't_abc',
+    });
+    expect(c.access.apiKeyCacheTtlMs).toBe(0);
+    expect(c.access.rateLimits.defaultPerMinute).toBe(5);
+    expect(c.access.rateLimits.keyPrefix).toBe('t_abc:ratelimit:');
+    expect(loadConfig({ RATE_LIMIT_KEY_PREFIX: 'eu1:rl:' }).access.rateLimits.keyPrefix).toBe('eu1:rl:');
+  });
+
+  it('rejects out-of-range access settings, naming each', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        API_KEY_CACHE_TTL_MS: '600000',
+        RATE_LIMIT_DEFAULT_PER_MINUTE: '0',
+        RATE_LIMIT_KEY_PREFIX: 'has space',
+      });
+    } catch (e) {
+      error = e;
+    }
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const name of ['API_KEY_CACHE_TTL_MS', 'RATE_LIMIT_DEFAULT_PER_MINUTE', 'RATE_LIMIT_KEY_PREFIX']) {
+      expect(problems).toContain(name);
+    }
   });
 
   it('parses numbers and keeps given values', () => {

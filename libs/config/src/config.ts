@@ -15,9 +15,28 @@ export interface NatsConfig {
   requestTimeoutMs: number;
 }
 
+export interface SearchConfig {
+  countBudgetMs: number;
+  timeoutMs: number;
+}
+
 export interface OpenSearchConfig {
   url: string;
   indexPrefix: string;
+}
+
+export interface RateLimitConfig {
+  /** Requests per minute per API key and endpoint, for endpoints without a named limit. */
+  defaultPerMinute: number;
+  bulkPerMinute: number;
+  discoverPerMinute: number;
+  /** Prefix of the Redis counter keys, so deployments (and test suites) sharing a Redis never collide. */
+  keyPrefix: string;
+}
+
+export interface AccessConfig {
+  apiKeyCacheTtlMs: number;
+  rateLimits: RateLimitConfig;
 }
 
 export interface AppConfig {
@@ -33,6 +52,8 @@ export interface AppConfig {
   nats: NatsConfig;
   opensearch: OpenSearchConfig;
   redisUrl: string | null;
+  search: SearchConfig;
+  access: AccessConfig;
 }
 
 /** Thrown at boot when the environment is invalid; lists every bad variable at once. */
@@ -43,7 +64,8 @@ export class ConfigError extends Error {
   }
 }
 
-const KNOWN = new Set(Object.keys(new Env()).concat('REDIS_URL'));
+// Optional variables have no initializer, so Object.keys(new Env()) does not list them.
+const KNOWN = new Set(Object.keys(new Env()).concat('REDIS_URL', 'RATE_LIMIT_KEY_PREFIX'));
 
 /** Reads only the variables Env declares; empty strings count as unset so defaults apply. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
@@ -78,5 +100,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     opensearch: { url: env.OPENSEARCH_URL.replace(/\/$/, ''), indexPrefix: env.OPENSEARCH_INDEX_PREFIX },
     redisUrl: env.REDIS_URL ?? null,
+    search: { countBudgetMs: env.SEARCH_COUNT_BUDGET_MS, timeoutMs: env.SEARCH_TIMEOUT_MS },
+    access: {
+      apiKeyCacheTtlMs: env.API_KEY_CACHE_TTL_MS,
+      rateLimits: {
+        defaultPerMinute: env.RATE_LIMIT_DEFAULT_PER_MINUTE,
+        bulkPerMinute: env.RATE_LIMIT_BULK_PER_MINUTE,
+        discoverPerMinute: env.RATE_LIMIT_DISCOVER_PER_MINUTE,
+        keyPrefix: env.RATE_LIMIT_KEY_PREFIX ?? `${env.NATS_SUBJECT_PREFIX}:ratelimit:`,
+      },
+    },
   };
 }

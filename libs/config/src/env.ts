@@ -81,4 +81,50 @@ export class Env {
 
   @IsUrl({ ...url, protocols: ['http', 'https'] })
   PUBLIC_AUTH_URL = 'http://localhost:3001';
+
+  /** Time allowed for an exact count of a search's matches before `total` becomes an estimate. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  @Max(60000)
+  SEARCH_COUNT_BUDGET_MS = 500;
+
+  /** Time allowed for a search page; past it the request fails with 503 search_timeout. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(50)
+  @Max(120000)
+  SEARCH_TIMEOUT_MS = 3000;
+
+  /** How long a validated API key is trusted without asking Postgres: the revocation delay bound. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(60000)
+  API_KEY_CACHE_TTL_MS = 15000;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1000000)
+  RATE_LIMIT_DEFAULT_PER_MINUTE = 600;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1000000)
+  RATE_LIMIT_BULK_PER_MINUTE = 60;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1000000)
+  RATE_LIMIT_DISCOVER_PER_MINUTE = 60;
+
+  /** Prefix of the Redis rate-limit counters; defaults to `<NATS_SUBJECT_PREFIX>:ratelimit:`. */
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_:.-]{1,100}$/, {
+    message: 'RATE_LIMIT_KEY_PREFIX must be 1-100 letters, digits, _, :, . or -',
+  })
+  RATE_LIMIT_KEY_PREFIX?: string;
 }

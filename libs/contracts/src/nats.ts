@@ -22,3 +22,32 @@ export interface SearchStatusReply {
   worker: string;
   opensearch: { status: 'green' | 'yellow' | 'red' | 'down'; version: string | null; took_ms: number };
 }
+
+export const BUILD_KINDS = ['live', 'sandbox'] as const;
+export type SearchBuildKind = (typeof BUILD_KINDS)[number];
+
+/** Which result subset to return: search's, or discovery's (which adds the decision flags). */
+export const RESULT_SETS = ['search', 'discovery'] as const;
+export type ResultSet = (typeof RESULT_SETS)[number];
+
+/** Payload of `search.person` / `search.company`, validated again by the worker. */
+export interface SearchRequest {
+  query: string;
+  limit: number;
+  offset: number;
+  kind: SearchBuildKind;
+  result_set?: ResultSet;
+}
+
+/** How `total` was obtained (SPEC.md's Total-Count-Status header). */
+export type TotalCountStatus = 'exact' | 'estimate' | 'page';
+
+export interface SearchReply {
+  matches: Record<string, unknown>[];
+  total: number;
+  total_status: TotalCountStatus;
+  /** Set when an industry filter can match no stored value: the page is empty and free. */
+  warning: string | null;
+  /** False for the free empty page of the industry rule. */
+  billable: boolean;
+}

@@ -19,12 +19,15 @@ export type SearchEntity = 'person' | 'company';
  * Text: a keyword with the core `lowercase` normalizer answers `=`, IN and the industry
  * lookups case-insensitively; its `wildcard` subfield answers ILIKE '%x%' without scanning
  * terms (the integ-test distribution has no analysis-common, so no n-gram analyzers).
+ * The subfield keeps doc values: without them OpenSearch 2.19 verifies wildcard candidates
+ * against `_source`, which a nested element does not have, so ILIKE on a cross-table column
+ * never matched (see test/sql-engine.e2e-spec.ts).
  */
 const text = {
   type: 'keyword',
   normalizer: 'lowercase',
   ignore_above: 2048,
-  fields: { [WILDCARD_SUBFIELD]: { type: 'wildcard' } },
+  fields: { [WILDCARD_SUBFIELD]: { type: 'wildcard', normalizer: 'lowercase', doc_values: true } },
 };
 const enumField = { type: 'keyword', normalizer: 'lowercase' };
 const nested = { type: 'nested', properties: { [NESTED_VALUE]: text } };

@@ -1,0 +1,19 @@
+import { editDistance } from '@app/sql';
+
+/**
+ * Stored values nearest to what was asked, for the Search-Warning header: those sharing a
+ * word first (`software` → `computer software`), then by edit distance.
+ */
+export function closestValues(wanted: string, stored: Iterable<string>, max = 3): string[] {
+  const words = new Set(wanted.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 2));
+  const scored: { value: string; score: number }[] = [];
+  for (const value of stored) {
+    const shared = value.split(/[^a-z0-9]+/).filter((w) => words.has(w) || [...words].some((x) => w.startsWith(x) || x.startsWith(w))).length;
+    scored.push({ value, score: shared > 0 ? -shared : editDistance(wanted, value) });
+  }
+  return scored
+    .sort((a, b) => a.score - b.score || a.value.localeCompare(b.value))
+    .slice(0, max)
+    .map((s) => s.value);
+}
+

@@ -1,0 +1,36 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Client } from '@opensearch-project/opensearch';
+import { OPENSEARCH } from '../opensearch/opensearch.module';
+
+const TTL_MS = 30_000;
+const MAX_VALUES = 2000;
+
+/**
+ * The distinct industries a build holds, per alias, cached briefly: the industry rule checks
+ * every filter against them on each search, and a build changes only when an alias is swapped.
+ */
+@Injectable()
+export class IndustryValuesService {
+  private readonly cache = new Map<string, { at: number; values: Promise<Set<string>> }>();
+
+  constructor(@Inject(OPENSEARCH) private readonly client: Client) {}
+
+  values(alias: string, column: string): Promise<Set<string>> {
+    const key = `${alias}\u0000${column}`;
+    const hit = this.cache.get(key);
+    if (hit && Date.now() - hit.at < TTL_MS) return hit.values;
+    const values = this.fetch(alias, column);
+    this.cache.set(key, { at: Date.now(), values });
+    values.catch(() => this.cache.delete(key));
+    return values;
+  }
+
+  private async fetch(alias: string, column: string): Promise<Set<string>> {
+    const res = await this.client.search({
+      index: alias,
+      body: { size: 0, aggs: { v: { terms: { field: column, size: MAX_VALUES } } } as never },
+    });
+    const buckets = (res.body.aggregations?.v as { buckets?: { key: string }[] } | undefined)?.buckets ?? [];
+    return new Set(buckets.map((b) => String(b.key)));
+  }
+}

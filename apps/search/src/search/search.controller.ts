@@ -1,0 +1,20 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { SEARCH_PATTERNS, SearchReply } from '@app/contracts';
+import { SearchService } from './search.service';
+import { validateSearchPayload } from './validate-payload';
+
+@Controller()
+export class SearchController {
+  constructor(private readonly search: SearchService) {}
+
+  @MessagePattern(SEARCH_PATTERNS.personSearch)
+  person(@Payload() payload: unknown): Promise<SearchReply> {
+    return this.search.search('person', validateSearchPayload(payload));
+  }
+
+  @MessagePattern(SEARCH_PATTERNS.companySearch)
+  company(@Payload() payload: unknown): Promise<SearchReply> {
+    return this.search.search('company', validateSearchPayload(payload));
+  }
+}

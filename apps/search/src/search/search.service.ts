@@ -1,0 +1,132 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Client } from '@opensearch-project/opensearch';
+import { APP_CONFIG, AppConfig } from '@app/config';
+import {
+  PERSON_SEARCH_RESULT_FIELDS,
+  RESULT_FIELD,
+  SearchReply,
+  ServiceError,
+  TotalCountStatus,
+} from '@app/contracts';
+import { aliasName } from '@app/index';
+import { compileQuery, industryFilters, parseQuery, searchSort, SqlEntity } from '@app/sql';
+import { OPENSEARCH } from '../opensearch/opensearch.module';
+import { closestValues } from './closest-values';
+import { SearchRequestDto } from './dto/search-request.dto';
+import { IndustryValuesService } from './industry-values.service';
+
+const RESULT_KEY: Record<SqlEntity, 'person' | 'company'> = { person: 'person', company: 'company' };
+const PERSON_SEARCH_FIELDS = new Set<string>(PERSON_SEARCH_RESULT_FIELDS);
+
+function isTimeout(error: unknown): boolean {
+  const e = error as { name?: string; meta?: { statusCode?: number } };
+  return e?.name === 'TimeoutError' || e?.name === 'RequestAbortedError' || e?.meta?.statusCode === 504;
+}
+
+/**
+ * SQL subset → validated AST → OpenSearch DSL → one page sorted by svc_id (stable within a
+ * build) plus a total counted within a time budget.
+ */
+@Injectable()
+export class SearchService {
+  constructor(
+    @Inject(OPENSEARCH) private readonly client: Client,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly industries: IndustryValuesService,
+  ) {}
+
+  async search(entity: SqlEntity, req: SearchRequestDto): Promise<SearchReply> {
+    const { where } = parseQuery(req.query, entity);
+    const alias = aliasName(this.config.opensearch, entity, req.kind);
+    const warning = await this.industryWarning(entity, where, alias);
+    if (warning) return { matches: [], total: 0, total_status: 'exact', warning, billable: false };
+
+    const query = compileQuery(where, entity);
+    const [page, count] = await Promise.all([this.page(alias, query, req), this.count(alias, query)]);
+    const matches = page.map((source) => ({ [RESULT_KEY[entity]]: this.resultFields(entity, source, req) }));
+    if (count) return { matches, total: count.total, total_status: count.status, warning: null, billable: true };
+    return { matches, total: matches.length, total_status: 'page', warning: null, billable: true };
+  }
+
+  private async industryWarning(entity: SqlEntity, where: Parameters<typeof industryFilters>[0], alias: string): Promise<string | null> {
+    const filters = industryFilters(where, entity);
+    if (filters.length === 0) return null;
+    const stored = await this.industries.values(alias, filters[0].column);
+    for (const filter of filters) {
+      if (filter.values.some((v) => stored.has(v))) continue;
+      const closest = [...new Set(filter.values.flatMap((v) => closestValues(v, stored)))].slice(0, 5);
+      const asked = filter.values.map((v) => `'${v}'`).join(', ');
+      return `${filter.column} ${filter.values.length > 1 ? 'IN' : '='} ${asked} matches no stored industry; closest: ${closest.join(', ') || 'none'}`;
+    }
+    return null;
+  }
+
+  private async page(alias: string, query: unknown, req: SearchRequestDto): Promise<Record<string, unknown>[]> {
+    const budget = this.config.search.timeoutMs;
+    try {
+      const res = await this.client.search(
+        {
+          index: alias,
+          body: {
+            query: query as never,
+            sort: searchSort() as never,
+            from: req.offset,
+            size: req.limit,
+            _source: [RESULT_FIELD],
+            track_total_hits: false,
+            timeout: `${budget}ms`,
+          },
+        },
+        { requestTimeout: budget + 1000 },
+      );
+      if (res.body.timed_out) throw this.tooSlow(budget);
+      return res.body.hits.hits.map((h) => (h._source as Record<string, Record<string, unknown>>)[RESULT_FIELD]);
+    } catch (error) {
+      if (error instanceof ServiceError) throw error;
+      if (isTimeout(error)) throw this.tooSlow(budget);
+      if ((error as { meta?: { statusCode?: number } }).meta?.statusCode === 400) throw this.refused(error);
+      throw error;
+    }
+  }
+
+  /** Exact when counted within the budget; a lower bound (`estimate`) when the budget ran out; null if counting failed. */
+  private async count(alias: string, query: unknown): Promise<{ total: number; status: TotalCountStatus } | null> {
+    const budget = this.config.search.countBudgetMs;
+    try {
+      const res = await this.client.search(
+        { index: alias, body: { query: query as never, size: 0, track_total_hits: true, timeout: `${budget}ms` } },
+        { requestTimeout: budget + 1000 },
+      );
+      const total = res.body.hits.total;
+      const value = typeof total === 'number' ? total : (total?.value ?? 0);
+      return { total: value, status: res.body.timed_out ? 'estimate' : 'exact' };
+    } catch {
+      return null;
+    }
+  }
+
+  private resultFields(entity: SqlEntity, source: Record<string, unknown>, req: SearchRequestDto): Record<string, unknown> {
+    if (entity !== 'person' || req.result_set === 'discovery') return source;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(source)) if (PERSON_SEARCH_FIELDS.has(k)) out[k] = v;
+    return out;
+  }
+
+  /** OpenSearch refused a query the parser accepted (e.g. an ILIKE pattern it cannot expand). */
+  private refused(error: unknown): ServiceError {
+    const reason = (error as { meta?: { body?: { error?: { root_cause?: { reason?: string }[] } } } }).meta?.body?.error?.root_cause?.[0]?.reason;
+    return new ServiceError(
+      'invalid_query',
+      'The search engine could not run this query; simplify its ILIKE patterns (fewer `_` wildcards, shorter runs of one letter).',
+      { reason: reason ?? null },
+    );
+  }
+
+  private tooSlow(budget: number): ServiceError {
+    return new ServiceError(
+      'search_timeout',
+      `The search took longer than ${budget} ms. Combine broad filters (especially cross-table columns such as skills or title) with a selective one such as job_title, company_name or city.`,
+      { timeout_ms: budget, retry_after_seconds: 1 },
+    );
+  }
+}

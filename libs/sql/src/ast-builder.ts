@@ -1,0 +1,92 @@
+import { CstNode, IToken } from 'chevrotain';
+import * as ast from './ast';
+import type { SqlEntity } from './catalog';
+import { parser } from './parser';
+import { RawPredicate, resolveTable, validatePredicate } from './validator';
+
+interface BuildContext {
+  readonly text: string;
+  readonly expected?: SqlEntity;
+  readonly entity?: SqlEntity;
+}
+
+type Ctx = Record<string, (CstNode | IToken)[] | undefined>;
+type Operator = Omit<RawPredicate, 'column'>;
+
+const nodes = (ctx: Ctx, key: string) => (ctx[key] ?? []) as CstNode[];
+const token = (ctx: Ctx, key: string) => ctx[key]?.[0] as IToken | undefined;
+
+const BaseVisitor = parser.getBaseCstVisitorConstructor<BuildContext, unknown>();
+
+/**
+ * CST → AST, one method per grammar rule. Predicates are validated as they are visited, left
+ * to right, so the error reported is the first one in the query's text.
+ */
+class AstBuilder extends BaseVisitor {
+  constructor() {
+    super();
+    this.validateVisitor();
+  }
+
+  statement(ctx: Ctx, c: BuildContext): ast.ParsedQuery {
+    const entity = this.visit(nodes(ctx, 'tableName'), c) as SqlEntity;
+    return ast.parsedQuery(entity, this.visit(nodes(ctx, 'condition'), { ...c, entity }) as ast.AstNode);
+  }
+
+  selectList(): void {}
+
+  tableName(ctx: Ctx, c: BuildContext): SqlEntity {
+    return resolveTable(c.text, token(ctx, 'Identifier')!, c.expected);
+  }
+
+  condition(ctx: Ctx, c: BuildContext): ast.AstNode {
+    const operands = nodes(ctx, 'conjunction').map((n) => this.visit(n, c) as ast.AstNode);
+    return operands.length === 1 ? operands[0] : ast.or(operands);
+  }
+
+  conjunction(ctx: Ctx, c: BuildContext): ast.AstNode {
+    const operands = nodes(ctx, 'negation').map((n) => this.visit(n, c) as ast.AstNode);
+    return operands.length === 1 ? operands[0] : ast.and(operands);
+  }
+
+  negation(ctx: Ctx, c: BuildContext): ast.AstNode {
+    let node = this.visit(nodes(ctx, 'atom'), c) as ast.AstNode;
+    for (let i = 0; i < (ctx.NOT?.length ?? 0); i++) node = ast.not(node);
+    return node;
+  }
+
+  atom(ctx: Ctx, c: BuildContext): ast.AstNode {
+    return this.visit(ctx.condition ? nodes(ctx, 'condition') : nodes(ctx, 'predicate'), c) as ast.AstNode;
+  }
+
+  predicate(ctx: Ctx, c: BuildContext): ast.PredicateNode {
+    const operator = this.visit(nodes(ctx, 'predicateOperator'), c) as Operator;
+    return validatePredicate(c.text, c.entity!, { column: token(ctx, 'Identifier')!, ...operator });
+  }
+
+  predicateOperator(ctx: Ctx, c: BuildContext): Operator {
+    const comparison = token(ctx, 'ComparisonOperator');
+    if (comparison) return { operator: comparison, values: [this.visit(nodes(ctx, 'value'), c) as IToken] };
+    return { ...(this.visit(nodes(ctx, 'matchOperator'), c) as Operator), not: token(ctx, 'NOT') };
+  }
+
+  matchOperator(ctx: Ctx, c: BuildContext): Operator {
+    const ilike = token(ctx, 'ILIKE');
+    if (ilike) return { operator: ilike, values: [this.visit(nodes(ctx, 'value'), c) as IToken] };
+    return { operator: token(ctx, 'IN')!, values: this.visit(nodes(ctx, 'valueList'), c) as IToken[] };
+  }
+
+  valueList(ctx: Ctx, c: BuildContext): IToken[] {
+    return nodes(ctx, 'value').map((n) => this.visit(n, c) as IToken);
+  }
+
+  value(ctx: Ctx): IToken {
+    return Object.values(ctx).flat()[0] as IToken;
+  }
+}
+
+const builder = new AstBuilder();
+
+export function buildAst(cst: CstNode, text: string, expected?: SqlEntity): ast.ParsedQuery {
+  return builder.visit(cst, { text, expected }) as ast.ParsedQuery;
+}

@@ -1,0 +1,12 @@
+export * from './ast';
+export { CATALOG, columnNames, INDUSTRY_COLUMN, lookupColumn, SQL_ENTITIES, TABLE_OF } from './catalog';
+export type { ColumnInfo, ColumnKind, NumericType, SqlEntity } from './catalog';
+export { compileQuery, searchSort } from './compiler';
+export { estimateClauses, MAX_CLAUSES } from './complexity';
+export type { QueryDsl } from './dsl';
+export { industryFilters } from './industry';
+export type { IndustryFilter } from './industry';
+export { MAX_NESTING, MAX_QUERY_LENGTH, parseQuery } from './query';
+export { MAX_PATTERN_LENGTH } from './scalar-predicates';
+export { showAst } from './show-ast';
+export { closest, editDistance } from './suggest';
