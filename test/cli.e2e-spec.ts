@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
-import { applyCreditDelta, CreditLedger, InsufficientCreditsError, Team, verifyPassword } from '@app/store';
+import { MIGRATIONS, applyCreditDelta, CreditLedger, InsufficientCreditsError, Team, verifyPassword } from '@app/store';
 import { createTestSchema, randomSchemaName, schemaEnv, TestSchema } from '../libs/testing/src/postgres';
 import { createTeam } from '../apps/cli/src/commands/team';
 
@@ -96,7 +96,7 @@ describe('db:migrate', () => {
     try {
       const r = await cli(['db:migrate'], { DATABASE_SCHEMA: schema });
       expect(r.code).toBe(0);
-      expect(r.json).toEqual({ schema, executed: ['Initial1795293638062'] });
+      expect(r.json).toEqual({ schema, executed: MIGRATIONS.map((m) => m.name) });
       const tables = await sql<{ table_name: string }>(
         `SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name`,
         [schema],

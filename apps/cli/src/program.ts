@@ -6,7 +6,9 @@ import { registerDataCommands } from './commands/data';
 import { registerDbCommands } from './commands/db';
 import { registerDemoCommands } from './commands/demo';
 import { registerKeyCommands } from './commands/key';
+import { registerReportCommands } from './commands/reports';
 import { registerTeamCommands } from './commands/team';
+import { registerUsageCommands } from './commands/usage';
 import { CliError } from './errors';
 import { createRunner, Runner, RunnerIo } from './runner';
 
@@ -23,6 +25,8 @@ export function buildProgram(run: Runner): Command {
   registerCreditsCommands(program, run);
   registerDataCommands(program, run);
   registerDemoCommands(program, run);
+  registerReportCommands(program, run);
+  registerUsageCommands(program, run);
   return program;
 }
 

@@ -1,15 +1,26 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig, ConfigModule } from '@app/config';
 import { DatabaseModule } from '@app/server';
+import { AccessModule } from './access';
 import { HealthModule } from './health/health.module';
 import { SearchClientModule } from './search-client/search-client.module';
+import { SearchModule } from './search/search.module';
+import { UtilitiesModule } from './utilities/utilities.module';
 
 @Module({})
 export class GatewayModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: GatewayModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule, SearchClientModule, HealthModule],
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule,
+        SearchClientModule,
+        AccessModule,
+        HealthModule,
+        SearchModule,
+        UtilitiesModule,
+      ],
     };
   }
 }

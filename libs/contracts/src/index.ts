@@ -2,3 +2,4 @@ export * from './errors';
 export * from './nats';
 export * from './records';
 export * from './search-columns';
+export * from './reports';

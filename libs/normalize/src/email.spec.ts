@@ -12,6 +12,28 @@ describe('normalizeEmail', () => {
     ['user@example.com.', 'user@example.com'],
     ['user@bücher.example', 'user@xn--bcher-kva.example'],
     ['a_b-c@sub.domain.example.org', 'a_b-c@sub.domain.example.org'],
+    ['J.O.H.N.D.O.E@GMAIL.COM', 'johndoe@gmail.com'],
+    ['john.doe@googlemail.com', 'johndoe@gmail.com'],
+    ['John.Doe+Work+Extra@googlemail.com', 'johndoe@gmail.com'],
+    ['bram.okonkwo.vale@gmail.com', 'bramokonkwovale@gmail.com'],
+    ['Felix.Tamarind.3+jobs@gmail.com', 'felixtamarind3@gmail.com'],
+    ['ada.i.quill@googlemail.com', 'adaiquill@gmail.com'],
+    ['first.last@outlook.com', 'first.last@outlook.com'],
+    ['First.Last+tag@Outlook.com', 'first.last@outlook.com'],
+    ['user+@example.com', 'user@example.com'],
+    ['\u00a0user@example.com\t', 'user@example.com'],
+    ['USER@EXAMPLE.COM', 'user@example.com'],
+    ["o'reilly+books@example.com", "o'reilly@example.com"],
+    ['x@example.museum', 'x@example.museum'],
+    ['x@xn--bcher-kva.example', 'x@xn--bcher-kva.example'],
+    ['firstname-lastname@example.com', 'firstname-lastname@example.com'],
+    ['1234567890@example.com', '1234567890@example.com'],
+    ['email@example-one.com', 'email@example-one.com'],
+    ['_______@example.com', '_______@example.com'],
+    ['email@example.name', 'email@example.name'],
+    ['email@example.co.jp', 'email@example.co.jp'],
+    ['much.more.unusual+x@dept.example.com', 'much.more.unusual@dept.example.com'],
+    ["!#$%&'*/=?^_`{|}~-@example.org", "!#$%&'*/=?^_`{|}~-@example.org"],
   ])('%s -> %s', (input, expected) => {
     expect(normalizeEmail(input)).toBe(expected);
   });
@@ -45,6 +67,13 @@ describe('normalizeEmail', () => {
     ['john@-example.com', 'invalid_domain'],
     ['john@example..com', 'invalid_domain'],
     ['john@example.c', 'invalid_domain'],
+    ['john@192.168.0.1', 'invalid_domain'],
+    ['john@[192.168.0.1]', 'invalid_domain'],
+    ['"john"@example.com', 'invalid_local_part'],
+    ['john.@example.com', 'invalid_local_part'],
+    ['john@example.com (John)', 'invalid_domain'],
+    ['mailto:john@example.com', 'invalid_local_part'],
+    ['john@exa mple.com', 'invalid_domain'],
   ])('rejects %p (%s)', (input, reason) => {
     expect(tryNormalizeEmail(input)).toEqual({ ok: false, reason });
     expect(isValidEmail(input)).toBe(false);

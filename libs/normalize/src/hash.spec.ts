@@ -34,6 +34,25 @@ describe('hashing', () => {
     expect(sha256Hex(normalizeEmail('John.Doe+news@GoogleMail.com'))).toBe(sha256Hex('johndoe@gmail.com'));
   });
 
+  it.each([
+    ['John.Doe+news@GoogleMail.com', 'johndoe@gmail.com'],
+    ['JOHNDOE@gmail.com', 'johndoe@gmail.com'],
+    [' j.o.h.n.d.o.e+x@googlemail.com ', 'johndoe@gmail.com'],
+    ['Dana.Whitfield+crm@Example.com', 'dana.whitfield@example.com'],
+    ['mirasolvangibe@gmail.com', 'mirasolvangibe@gmail.com'],
+    ['user@bücher.example', 'user@xn--bcher-kva.example'],
+  ])('hashes %j as Node crypto hashes %j', (input, normalized) => {
+    const h = hashEmail(input);
+    expect(h.normalized).toBe(normalized);
+    for (const a of ['sha256', 'sha1', 'md5'] as const) expect(h[a]).toBe(reference(a, normalized));
+  });
+
+  it('answers the sandbox README example hash', () => {
+    expect(hashEmail('mirasolvangibe@gmail.com').sha256).toBe(
+      '59de819617f84120b88d5c8021bce9e4c1d96ca3e78e6194c3e2b21dd71e4894',
+    );
+  });
+
   it('matches the contract fixture digests', () => {
     expect(hashNormalizedEmail('dana.whitfield@example.com')).toEqual({
       sha256: '16142c4ad90ac327005193d9505c2b91ca9b4e19aea0c3249111fa02bbe97020',

@@ -26,10 +26,15 @@ export function closest(input: string, candidates: readonly string[], max = 3): 
   const word = input.toLowerCase();
   const threshold = Math.max(1.5, Math.floor(word.length / 3));
   const scored: { name: string; score: number }[] = [];
+  // An edit distance is at least the difference in length; skipping candidates that cannot come
+  // within the threshold keeps a 10,000-character token from costing seconds of O(n·m) work.
+  const reachable = (s: string, extra = 0) => Math.abs(word.length - s.length) + extra <= threshold;
   for (const name of candidates) {
-    const whole = editDistance(word, name);
-    const part = Math.min(...name.split('_').map((p) => editDistance(word, p) + 0.5));
     const contains = word.length >= 3 && name.includes(word) ? 1 : Infinity;
+    const parts = name.split('_');
+    if (contains !== 1 && !reachable(name) && !parts.some((p) => reachable(p, 0.5))) continue;
+    const whole = editDistance(word, name);
+    const part = Math.min(...parts.map((p) => editDistance(word, p) + 0.5));
     const score = Math.min(whole, part, contains);
     if (score <= threshold || contains === 1) scored.push({ name, score });
   }

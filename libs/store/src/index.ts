@@ -8,3 +8,4 @@ export * from './password';
 export { isCheckViolation, isUniqueViolation } from './errors';
 export { applyCreditDelta, InsufficientCreditsError } from './credits';
 export type { CreditMovement } from './credits';
+export { canTransitionReport, FINAL_REPORT_STATUSES, REPORT_TRANSITIONS, reportStatusesBefore } from './report-status';

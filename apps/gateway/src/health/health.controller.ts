@@ -1,9 +1,11 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { HealthReport, healthResponse } from '@app/server';
+import { Public } from '../access';
 import { HealthService } from './health.service';
 
 @ApiTags('operations')
+@Public()
 @Controller('health')
 export class HealthController {
   constructor(private readonly health: HealthService) {}

@@ -1,4 +1,4 @@
-import { DynamicModule, Type } from '@nestjs/common';
+import { DynamicModule, INestApplication, NestApplicationOptions, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { LogController } from 'fastify';
@@ -9,11 +9,26 @@ import { requestIdFrom } from './request-id';
 import { createValidationPipe } from './validation.pipe';
 
 /**
+ * An already compiled module that can make the app, e.g. `@nestjs/testing`'s TestingModule, so
+ * tests can add controllers or override providers and still boot with the house rules.
+ */
+export interface CompiledHttpModule {
+  createNestApplication<T extends INestApplication>(
+    httpAdapter: FastifyAdapter,
+    options?: NestApplicationOptions,
+  ): T;
+}
+
+function isCompiled(module: unknown): module is CompiledHttpModule {
+  return typeof (module as Partial<CompiledHttpModule>).createNestApplication === 'function';
+}
+
+/**
  * Builds a Fastify-backed Nest app with the house rules every HTTP process shares: one
  * validation pipe, one exception filter, JSON-lines logs with a request id, a body limit.
  */
 export async function createHttpApp(
-  module: Type<unknown> | DynamicModule,
+  module: Type<unknown> | DynamicModule | CompiledHttpModule,
   config: AppConfig,
   appName: string,
 ): Promise<NestFastifyApplication> {
@@ -27,10 +42,10 @@ export async function createHttpApp(
       requestIdFrom(req.headers['x-request-id']),
     return503OnClosing: true,
   });
-  const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
-    logger: new NestPinoLogger(logger),
-    abortOnError: false,
-  });
+  const options: NestApplicationOptions = { logger: new NestPinoLogger(logger), abortOnError: false };
+  const app = isCompiled(module)
+    ? module.createNestApplication<NestFastifyApplication>(adapter, options)
+    : await NestFactory.create<NestFastifyApplication>(module, adapter, options);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter());
   app.enableShutdownHooks();

@@ -1,5 +1,14 @@
 import { CompanyRecord, PersonRecord } from '@app/contracts';
-import { foldKey, hashNormalizedEmail, tryNormalizeEmail, urlKey } from '@app/normalize';
+import {
+  cityKey,
+  companyKey,
+  domainKey,
+  foldKey,
+  hashNormalizedEmail,
+  normalizeTicker,
+  tryNormalizeEmail,
+  urlKey,
+} from '@app/normalize';
 import type { CompanyMatchKeyKind, PersonMatchKeyKind } from '@app/store';
 
 export interface KeyRow<K extends string> {
@@ -72,7 +81,7 @@ export function personRows(p: PersonRecord): { row: PersonRow; keys: KeyRow<Pers
       full_name: foldKey(p.full_name),
       first_name: foldKey(p.first_name),
       last_name: foldKey(p.last_name),
-      city: foldKey(p.city),
+      city: cityKey(p.city),
       state_code: p.state_code.toLowerCase(),
       country_code: p.country_code.toLowerCase(),
       company_domain: p.company_domain,
@@ -82,23 +91,30 @@ export function personRows(p: PersonRecord): { row: PersonRow; keys: KeyRow<Pers
   };
 }
 
+function tickerKey(symbol: string): string {
+  const t = normalizeTicker(symbol);
+  return t.ok ? t.value.symbol : symbol.toUpperCase();
+}
+
 export function companyRows(c: CompanyRecord): { row: CompanyRow; keys: KeyRow<CompanyMatchKeyKind>[] } {
   const keys = new Keys<CompanyMatchKeyKind>(c.svc_id);
-  keys.add('name_key', foldKey(c.name.cleaned));
-  keys.add('domain', c.domain);
-  for (const d of c.alt_domains) keys.add('domain', d, false);
+  keys.add('name_key', companyKey(c.name.cleaned));
+  // Raw spellings ("Tessellate Cloud, Inc.", "TESSELLATE") are names clients send too.
+  for (const raw of c.name.raw) keys.add('name_key', companyKey(raw));
+  keys.add('domain', domainKey(c.domain) ?? c.domain);
+  for (const d of c.alt_domains) keys.add('domain', domainKey(d) ?? d, false);
   keys.add('netx_id', c.netx_id);
   keys.add('netx_url', urlKey(c.netx_url));
   for (const s of c.socials) keys.add('social_url', urlKey(s.url));
-  for (const t of c.tickers) keys.add('ticker', t.ticker_symbol.toUpperCase());
+  for (const t of c.tickers) keys.add('ticker', tickerKey(t.ticker_symbol));
   return {
     row: {
       svc_id: c.svc_id,
-      name: foldKey(c.name.cleaned),
+      name: companyKey(c.name.cleaned),
       domain: c.domain,
       netx_id: c.netx_id,
       netx_url: urlKey(c.netx_url),
-      ticker: c.tickers[0]?.ticker_symbol.toUpperCase() ?? null,
+      ticker: c.tickers[0] ? tickerKey(c.tickers[0].ticker_symbol) : null,
     },
     keys: keys.rows(),
   };

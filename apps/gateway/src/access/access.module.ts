@@ -1,0 +1,34 @@
+import { Global, Module } from '@nestjs/common';
+import { APP_GUARD, DiscoveryModule } from '@nestjs/core';
+import { BillingOrderCheck } from './billing/billing-order.check';
+import { BillingInterceptor } from './billing/billing.interceptor';
+import { AccessGuard } from './guards/access.guard';
+import { RateLimitGuard } from './guards/rate-limit.guard';
+import { throttlerProviders } from './rate-limits/throttler.providers';
+import { RoutePolicies } from './route-policy';
+import { ApiKeyService } from './services/api-key.service';
+import { CreditsService } from './services/credits.service';
+import { TierService } from './services/tier.service';
+
+/**
+ * API keys, endpoint scopes, tiers, credits and rate limits (docs/access.md). Global so that
+ * @Billed() controllers in any feature module can resolve BillingInterceptor's dependencies and
+ * handlers can inject TierService.
+ */
+@Global()
+@Module({
+  imports: [DiscoveryModule],
+  providers: [
+    RoutePolicies,
+    ApiKeyService,
+    CreditsService,
+    TierService,
+    BillingInterceptor,
+    BillingOrderCheck,
+    RateLimitGuard,
+    ...throttlerProviders,
+    { provide: APP_GUARD, useClass: AccessGuard },
+  ],
+  exports: [RoutePolicies, CreditsService, TierService, BillingInterceptor],
+})
+export class AccessModule {}

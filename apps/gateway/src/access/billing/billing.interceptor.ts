@@ -1,0 +1,54 @@
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { mergeMap, Observable } from 'rxjs';
+import { accessOf, RequestAccess } from '../caller';
+import { CreditsService } from '../services/credits.service';
+import { billableCount } from './billable';
+
+export const CREDITS_CHARGED_HEADER = 'X-Credits-Charged';
+export const CREDITS_REMAINING_HEADER = 'X-Credits-Remaining';
+
+/**
+ * Charges a @Billed() handler's result: one credit per match, with the usage row, then the
+ * X-Credits-* headers. It must be the innermost interceptor (see billing-order.check.ts) so it
+ * counts what the handler returned, not a shaped or serialized body. Sandbox calls pass through.
+ */
+@Injectable()
+export class BillingInterceptor implements NestInterceptor {
+  constructor(private readonly credits: CreditsService) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const http = context.switchToHttp();
+    const request = http.getRequest<FastifyRequest>();
+    const access = accessOf(request);
+    if (!access || access.sandbox) return next.handle();
+    const reply = http.getResponse<FastifyReply>();
+    const where = `${context.getClass().name}.${context.getHandler().name}`;
+    return next.handle().pipe(mergeMap((body: unknown) => this.bill(body, access, request, reply, where)));
+  }
+
+  private async bill(
+    body: unknown,
+    access: RequestAccess,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    where: string,
+  ): Promise<unknown> {
+    const count = billableCount(body);
+    if (count === null)
+      throw new Error(`@Billed() handler ${where} returned no {matches} array and no Billable`);
+    if (count.free) {
+      void reply.header(CREDITS_CHARGED_HEADER, '0');
+      return body;
+    }
+    const charge = await this.credits.charge({
+      caller: access.caller,
+      endpoint: access.scope,
+      requestId: String(request.id),
+      matches: count.matches,
+    });
+    void reply.header(CREDITS_CHARGED_HEADER, String(charge.charged));
+    void reply.header(CREDITS_REMAINING_HEADER, String(charge.remaining));
+    return body;
+  }
+}

@@ -1,0 +1,5 @@
+import { SetMetadata } from '@nestjs/common';
+import { IS_PUBLIC } from '../route-policy';
+
+/** No API key, scope, credit or rate-limit check: operational routes only (/health). */
+export const Public = (): MethodDecorator & ClassDecorator => SetMetadata(IS_PUBLIC, true);

@@ -1,0 +1,54 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { ServiceError } from '@app/contracts';
+import { setAccess } from '../caller';
+import { RoutePolicies } from '../route-policy';
+import { assertScope, isSandboxScope, scopeOf } from '../scope';
+import { API_KEY_HEADER, ApiKeyService } from '../services/api-key.service';
+import { CreditsService } from '../services/credits.service';
+import { TierService } from '../services/tier.service';
+import { RateLimitGuard } from './rate-limit.guard';
+
+/**
+ * The one global guard, in a fixed order: public route? → API key (401) → endpoint scope (403)
+ * → tier (403) → contract and credit pre-check on billed, non-sandbox routes (402) → rate limit
+ * (429). Each step reads the route's decorators through RoutePolicies, so endpoints state their
+ * rules in one line each and never repeat their path.
+ */
+@Injectable()
+export class AccessGuard implements CanActivate {
+  constructor(
+    private readonly policies: RoutePolicies,
+    private readonly keys: ApiKeyService,
+    private readonly tiers: TierService,
+    private readonly credits: CreditsService,
+    private readonly rateLimit: RateLimitGuard,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const policy = this.policies.of(context);
+    if (policy.isPublic) return true;
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    const caller = await this.keys.authenticate(request.headers[API_KEY_HEADER]);
+    const scope = scopeOf(request);
+    assertScope(caller, scope);
+    this.tiers.assertRoute(caller, policy.enterprise, scope);
+    const sandbox = isSandboxScope(scope);
+    if (policy.billed && request.method === 'HEAD') throw headOnBilled(scope);
+    if (policy.billed && !sandbox) await this.credits.precheck(caller);
+    setAccess(request, { caller, scope, sandbox });
+    return this.rateLimit.canActivate(context);
+  }
+}
+
+/**
+ * Fastify answers HEAD on every GET route by running the GET handler; on a billed route that
+ * would charge for matches the caller never sees (or, if free, leak the match count).
+ */
+function headOnBilled(scope: string): ServiceError {
+  return new ServiceError('method_not_allowed', `HEAD is not supported on ${scope}; use GET.`, {
+    method: 'HEAD',
+    endpoint: scope,
+  });
+}

@@ -1,0 +1,22 @@
+import type { RateLimitConfig } from '@app/config';
+
+/** Every limit is per API key and endpoint, counted in fixed windows of this length. */
+export const RATE_LIMIT_WINDOW_MS = 60_000;
+
+export const RATE_LIMIT_NAMES = ['default', 'hash_email', 'report', 'bulk', 'discover'] as const;
+export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
+export const DEFAULT_RATE_LIMIT: RateLimitName = 'default';
+
+/**
+ * The one table of per-endpoint limits (requests per window). hash_email and report are fixed
+ * by SPEC.md (Limits); the others are operator settings, see docs/access.md.
+ */
+export function rateLimitTable(config: RateLimitConfig): Readonly<Record<RateLimitName, number>> {
+  return Object.freeze({
+    hash_email: 100,
+    report: 50,
+    bulk: config.bulkPerMinute,
+    discover: config.discoverPerMinute,
+    default: config.defaultPerMinute,
+  });
+}

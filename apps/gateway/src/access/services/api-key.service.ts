@@ -1,0 +1,113 @@
+import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, AppConfig } from '@app/config';
+import { ServiceError } from '@app/contracts';
+import { ApiKeyKind, apiKeyMatchesHash, hashApiKey, parseApiKey, TeamTier } from '@app/store';
+import type { Caller } from '../caller';
+import { BoundedMap, TtlCache } from './ttl-cache';
+
+export const API_KEY_HEADER = 'api-key';
+/** Bounds memory whatever keys are thrown at us; far above the number of keys in active use. */
+const MAX_CACHED_KEYS = 10_000;
+/** last_used_at is a "recently used" hint, not an audit log: one write per key per minute is enough. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+interface KeyRow {
+  id: number;
+  prefix: string;
+  team_id: number;
+  endpoints: string[] | null;
+  kind: ApiKeyKind;
+  secret_hash: string;
+  revoked_at: Date | null;
+  tier: TeamTier;
+  contract_end: string | null;
+}
+
+const missing = () =>
+  new ServiceError('unauthorized', 'Send your API key in the API-Key request header.', { header: 'API-Key' });
+const invalid = () =>
+  new ServiceError('unauthorized', 'The API key in the API-Key header is not valid (unknown or revoked).', {
+    header: 'API-Key',
+  });
+
+/**
+ * Turns the `API-Key` header into a Caller. One indexed lookup on api_keys.secret_hash (joined
+ * with the team), then a cached answer for API_KEY_CACHE_TTL_MS: that is also how long a revoked
+ * key, or a changed tier or contract end, may still be honoured by this process. Unknown and
+ * revoked keys are cached as null for the same time so a flood of bad keys costs one query each.
+ */
+@Injectable()
+export class ApiKeyService implements BeforeApplicationShutdown {
+  private readonly logger = new Logger('ApiKeyService');
+  private readonly cache: TtlCache<string, Caller | null>;
+  private readonly touchedAt = new BoundedMap<number, number>(MAX_CACHED_KEYS);
+  private readonly pendingTouches = new Set<Promise<unknown>>();
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.cache = new TtlCache(config.access.apiKeyCacheTtlMs, MAX_CACHED_KEYS);
+  }
+
+  async authenticate(header: string | string[] | undefined): Promise<Caller> {
+    const apiKey = Array.isArray(header) ? header[0] : header;
+    if (apiKey === undefined || apiKey.trim() === '') throw missing();
+    // The shape check keeps garbage away from the database.
+    if (!parseApiKey(apiKey)) throw invalid();
+    const hash = hashApiKey(apiKey);
+    const caller = await this.cache.get(hash, () => this.load(apiKey, hash));
+    if (!caller) throw invalid();
+    this.touch(caller.keyId);
+    return caller;
+  }
+
+  private async load(apiKey: string, hash: string): Promise<Caller | null> {
+    const rows: KeyRow[] = await this.db.query(
+      `SELECT k.id, k.prefix, k.team_id, k.endpoints, k.kind, k.secret_hash, k.revoked_at,
+              t.tier, to_char(t.contract_end, 'YYYY-MM-DD') AS contract_end
+         FROM api_keys k JOIN teams t ON t.id = k.team_id
+        WHERE k.secret_hash = $1`,
+      [hash],
+    );
+    const row = rows[0];
+    // The index found the row by hash; the constant-time compare keeps the accept decision
+    // independent of timing should the lookup ever change (e.g. to a prefix lookup).
+    if (!row || row.revoked_at !== null || !apiKeyMatchesHash(apiKey, row.secret_hash)) return null;
+    return {
+      keyId: row.id,
+      prefix: row.prefix,
+      teamId: row.team_id,
+      kind: row.kind,
+      endpoints: row.endpoints === null ? null : Object.freeze([...row.endpoints]),
+      tier: row.tier,
+      contractEnd: row.contract_end,
+    };
+  }
+
+  /** Fire-and-forget; the WHERE clause also keeps several gateways from writing it more than once a minute. */
+  private touch(keyId: number): void {
+    const now = Date.now();
+    const last = this.touchedAt.get(keyId);
+    if (last !== undefined && now - last < TOUCH_INTERVAL_MS) return;
+    this.touchedAt.set(keyId, now);
+    const done: Promise<unknown> = this.db
+      .query(
+        `UPDATE api_keys SET last_used_at = now()
+          WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`,
+        [keyId],
+      )
+      .catch((error: unknown) => {
+        this.logger.warn(`could not update last_used_at of key ${keyId}: ${(error as Error).message}`);
+      })
+      .finally(() => this.pendingTouches.delete(done));
+    this.pendingTouches.add(done);
+  }
+
+  /** Lets in-flight last_used_at writes finish before the connection pool closes. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await Promise.all([...this.pendingTouches]);
+  }
+}

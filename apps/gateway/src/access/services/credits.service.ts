@@ -1,0 +1,140 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, AppConfig } from '@app/config';
+import { ServiceError } from '@app/contracts';
+import { applyCreditDelta, InsufficientCreditsError, Usage } from '@app/store';
+import { Caller, contractExpired, utcToday } from '../caller';
+import { BoundedMap } from './ttl-cache';
+
+const MAX_TEAMS = 10_000;
+
+interface BalanceHint {
+  balance: number;
+  expiresAt: number;
+}
+
+export interface Charge {
+  /** Credits taken by this call. */
+  charged: number;
+  /** The team's balance right after the charge. */
+  remaining: number;
+}
+
+export interface BillableCall {
+  caller: Caller;
+  endpoint: string;
+  requestId: string;
+  matches: number;
+}
+
+/**
+ * Credits for billed endpoints. The pre-check before the handler is cheap: it trusts this
+ * process's last known balance (set by its own charges and reads, at most API_KEY_CACHE_TTL_MS
+ * old) when that says "enough", and asks Postgres whenever it would say no, so a team that was
+ * just topped up is never turned away. The charge after the handler is the authority:
+ * applyCreditDelta's locked UPDATE under the balance CHECK, in one transaction with the usage row.
+ */
+@Injectable()
+export class CreditsService {
+  private readonly hints = new BoundedMap<number, BalanceHint>(MAX_TEAMS);
+  private readonly hintTtlMs: number;
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.hintTtlMs = config.access.apiKeyCacheTtlMs;
+  }
+
+  /** 402 before any work when the contract has ended or the team holds no credit. */
+  async precheck(caller: Caller): Promise<void> {
+    const hint = this.hints.get(caller.teamId);
+    if (!contractExpired(caller.contractEnd) && hint && hint.expiresAt > Date.now() && hint.balance >= 1)
+      return;
+    const rows: Array<{ credits_balance: string; contract_end: string | null }> = await this.db.query(
+      `SELECT credits_balance, to_char(contract_end, 'YYYY-MM-DD') AS contract_end FROM teams WHERE id = $1`,
+      [caller.teamId],
+    );
+    if (rows.length === 0)
+      throw new ServiceError('unauthorized', 'The API key in the API-Key header is not valid.');
+    const balance = Number(rows[0].credits_balance);
+    this.remember(caller.teamId, balance);
+    const contractEnd = rows[0].contract_end;
+    if (contractExpired(contractEnd)) {
+      throw new ServiceError(
+        'contract_expired',
+        `Your team's contract ended on ${contractEnd}. Renew it to use billed endpoints; the sandbox stays available.`,
+        { contract_end: contractEnd, today: utcToday() },
+      );
+    }
+    if (balance < 1) throw insufficient(1, balance);
+  }
+
+  /**
+   * Records one successful billed call: the credits (one per match) and its usage row commit
+   * together or not at all. More matches than credits: 402 and nothing is charged or recorded.
+   */
+  async charge(call: BillableCall): Promise<Charge> {
+    const { caller, matches } = call;
+    const usage = {
+      teamId: caller.teamId,
+      apiKeyId: caller.keyId,
+      endpoint: call.endpoint,
+      requestId: call.requestId,
+      matchCount: matches,
+      credits: matches,
+    };
+    let remaining: number;
+    if (matches === 0) {
+      // Counted as a call, costs nothing: no ledger row (deltas are non-zero), one round trip.
+      const rows: Array<{ credits_balance: string }> = await this.db.query(
+        `WITH u AS (INSERT INTO usage (team_id, api_key_id, endpoint, request_id, match_count, credits)
+                    VALUES ($1, $2, $3, $4, 0, 0))
+         SELECT credits_balance FROM teams WHERE id = $1`,
+        [usage.teamId, usage.apiKeyId, usage.endpoint, usage.requestId],
+      );
+      remaining = Number(rows[0].credits_balance);
+    } else {
+      try {
+        remaining = await this.db.transaction(async (em) => {
+          const moved = await applyCreditDelta(em, caller.teamId, -matches, 'match', {
+            apiKeyId: caller.keyId,
+            requestId: call.requestId,
+          });
+          await em.insert(Usage, usage);
+          return moved.balance;
+        });
+      } catch (error) {
+        if (!(error instanceof InsufficientCreditsError)) throw error;
+        const balance = await this.balance(caller.teamId);
+        this.remember(caller.teamId, balance);
+        throw insufficient(matches, balance);
+      }
+    }
+    this.remember(caller.teamId, remaining);
+    return { charged: matches, remaining };
+  }
+
+  private async balance(teamId: number): Promise<number> {
+    const rows: Array<{ credits_balance: string }> = await this.db.query(
+      `SELECT credits_balance FROM teams WHERE id = $1`,
+      [teamId],
+    );
+    return rows.length ? Number(rows[0].credits_balance) : 0;
+  }
+
+  private remember(teamId: number, balance: number): void {
+    this.hints.set(teamId, { balance, expiresAt: Date.now() + this.hintTtlMs });
+  }
+}
+
+function insufficient(required: number, balance: number): ServiceError {
+  return new ServiceError(
+    'insufficient_credits',
+    required === 1
+      ? `Your team has no credits left (balance ${balance}). Add credits to continue; nothing was charged.`
+      : `This request found ${required} matches but your team has ${balance} credits left; nothing was charged.`,
+    { credits_required: required, credits_balance: balance },
+  );
+}

@@ -1,0 +1,223 @@
+import { normalizeCompanyPageUrl } from './company-page-url';
+
+describe('normalizeCompanyPageUrl', () => {
+  it.each([
+    [
+      'https://www.linkedin.com/company/acme-corp',
+      'https://netx.example.com/company/acme-corp',
+      'acme-corp',
+      'company',
+    ],
+    [
+      'https://www.linkedin.com/company/acme-corp/',
+      'https://netx.example.com/company/acme-corp',
+      'acme-corp',
+      'company',
+    ],
+    [
+      'http://linkedin.com/company/acme-corp',
+      'https://netx.example.com/company/acme-corp',
+      'acme-corp',
+      'company',
+    ],
+    ['linkedin.com/company/acme-corp', 'https://netx.example.com/company/acme-corp', 'acme-corp', 'company'],
+    ['LinkedIn.com/Company/ACME-Corp', 'https://netx.example.com/company/acme-corp', 'acme-corp', 'company'],
+    [
+      'https://uk.linkedin.com/company/acme-corp',
+      'https://netx.example.com/company/acme-corp',
+      'acme-corp',
+      'company',
+    ],
+    [
+      'https://m.linkedin.com/company/acme-corp',
+      'https://netx.example.com/company/acme-corp',
+      'acme-corp',
+      'company',
+    ],
+    [
+      'https://www.linkedin.com/company/acme-corp/about/',
+      'https://netx.example.com/company/acme-corp',
+      'acme-corp',
+      'company',
+    ],
+    [
+      'https://www.linkedin.com/company/acme-corp/jobs?x=1',
+      'https://netx.example.com/company/acme-corp',
+      'acme-corp',
+      'company',
+    ],
+    [
+      'https://www.linkedin.com/company/acme-corp/posts/?feedView=all',
+      'https://netx.example.com/company/acme-corp',
+      'acme-corp',
+      'company',
+    ],
+    [
+      'https://www.linkedin.com/company/acme-corp#top',
+      'https://netx.example.com/company/acme-corp',
+      'acme-corp',
+      'company',
+    ],
+    [
+      'https://www.linkedin.com/company/1234567/',
+      'https://netx.example.com/company/1234567',
+      '1234567',
+      'company',
+    ],
+    [
+      'https://de.linkedin.com/showcase/acme-labs',
+      'https://netx.example.com/showcase/acme-labs',
+      'acme-labs',
+      'company',
+    ],
+    [
+      'https://www.linkedin.com/school/stanford-university/',
+      'https://netx.example.com/school/stanford-university',
+      'stanford-university',
+      'school',
+    ],
+    [
+      'https://netx.example.com/company/tessellate-cloud',
+      'https://netx.example.com/company/tessellate-cloud',
+      'tessellate-cloud',
+      'company',
+    ],
+    [
+      'netx.example.com/company/ledgerlark/',
+      'https://netx.example.com/company/ledgerlark',
+      'ledgerlark',
+      'company',
+    ],
+    [
+      'https://www.netx.example.com/company/PebblePath?trk=1',
+      'https://netx.example.com/company/pebblepath',
+      'pebblepath',
+      'company',
+    ],
+    [
+      '  https://www.linkedin.com/company/acme-corp  ',
+      'https://netx.example.com/company/acme-corp',
+      'acme-corp',
+      'company',
+    ],
+    [
+      'https://www.linkedin.com/company/acme_corp',
+      'https://netx.example.com/company/acme_corp',
+      'acme_corp',
+      'company',
+    ],
+    [
+      'https://www.linkedin.com/company/soci%C3%A9t%C3%A9-g%C3%A9n%C3%A9rale',
+      'https://netx.example.com/company/société-générale',
+      'société-générale',
+      'company',
+    ],
+    [
+      'https://www.linkedin.com/company/acme-corp/life/',
+      'https://netx.example.com/company/acme-corp',
+      'acme-corp',
+      'company',
+    ],
+    [
+      'https://www.linkedin.com/company/acme-corp/people/?keywords=eng',
+      'https://netx.example.com/company/acme-corp',
+      'acme-corp',
+      'company',
+    ],
+    [
+      'https://www.linkedin.com/company/acme-corp/mycompany/',
+      'https://netx.example.com/company/acme-corp',
+      'acme-corp',
+      'company',
+    ],
+    [
+      'https://fr.linkedin.com/company/acme-corp',
+      'https://netx.example.com/company/acme-corp',
+      'acme-corp',
+      'company',
+    ],
+    [
+      'https://ca.linkedin.com/company/acme-corp/',
+      'https://netx.example.com/company/acme-corp',
+      'acme-corp',
+      'company',
+    ],
+    [
+      'https://in.linkedin.com/company/acme-corp?trk=public',
+      'https://netx.example.com/company/acme-corp',
+      'acme-corp',
+      'company',
+    ],
+    [
+      'http://www.linkedin.com/company/acme-corp',
+      'https://netx.example.com/company/acme-corp',
+      'acme-corp',
+      'company',
+    ],
+    [
+      '//www.linkedin.com/company/acme-corp',
+      'https://netx.example.com/company/acme-corp',
+      'acme-corp',
+      'company',
+    ],
+    [
+      'www.linkedin.com/company/acme-corp/',
+      'https://netx.example.com/company/acme-corp',
+      'acme-corp',
+      'company',
+    ],
+    [
+      'https://www.linkedin.com/company/acme-corp//',
+      'https://netx.example.com/company/acme-corp',
+      'acme-corp',
+      'company',
+    ],
+    [
+      'https://www.linkedin.com/company/ACME-CORP/',
+      'https://netx.example.com/company/acme-corp',
+      'acme-corp',
+      'company',
+    ],
+    [
+      'https://www.linkedin.com/company/acme.corp',
+      'https://netx.example.com/company/acme.corp',
+      'acme.corp',
+      'company',
+    ],
+    [
+      'https://www.linkedin.com/showcase/acme-labs/about',
+      'https://netx.example.com/showcase/acme-labs',
+      'acme-labs',
+      'company',
+    ],
+    ['https://www.linkedin.com/school/mit/people/', 'https://netx.example.com/school/mit', 'mit', 'school'],
+    [
+      'https://netx.example.com/company/mendwell-health/',
+      'https://netx.example.com/company/mendwell-health',
+      'mendwell-health',
+      'company',
+    ],
+    [
+      'https://netx.example.com/company/brightkiln#about',
+      'https://netx.example.com/company/brightkiln',
+      'brightkiln',
+      'company',
+    ],
+  ])('%j → %s', (input, url, slug, kind) => {
+    expect(normalizeCompanyPageUrl(input)).toEqual({ ok: true, value: { url, slug, kind } });
+    expect(normalizeCompanyPageUrl(url)).toEqual({ ok: true, value: { url, slug, kind } });
+  });
+
+  it.each([
+    ['', 'empty'],
+    ['acme corp', 'not_a_url'],
+    ['https://www.linkedin.com/in/jane-doe', 'not_a_company_page'],
+    ['https://www.linkedin.com/pub/jane/1/2/3', 'not_a_company_page'],
+    ['https://twitter.com/acme', 'not_a_netx_url'],
+    ['https://acme.com/company/acme', 'not_a_netx_url'],
+    ['https://www.linkedin.com/company/', 'missing_username'],
+    ['https://www.linkedin.com/feed/', 'unsupported_url'],
+  ])('rejects %j (%s)', (input, reason) => {
+    expect(normalizeCompanyPageUrl(input)).toEqual({ ok: false, reason });
+  });
+});

@@ -1,0 +1,233 @@
+import { Controller, HttpCode, Post } from '@nestjs/common';
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createTestEnvironment, TestEnvironment } from '@app/testing';
+import { addCredits } from '../apps/cli/src/commands/credits';
+import { Billed } from '../apps/gateway/src/access';
+import { Shaped } from '../apps/gateway/src/shaping';
+import { balanceOf, bootGateway, expectErrorResponse, injector, seedTeam } from './access/harness';
+import { handlerRuns } from './access/probe.controllers';
+
+interface LedgerRow {
+  delta: number;
+  reason: string;
+  api_key_id: number;
+  request_id: string;
+}
+interface UsageRow {
+  endpoint: string;
+  api_key_id: number;
+  request_id: string;
+  match_count: number;
+  credits: number;
+}
+
+const isoDay = (offsetDays: number) =>
+  new Date(Date.now() + offsetDays * 86400000).toISOString().slice(0, 10);
+
+/** Credits, usage and the 402s through the real gateway and Postgres. */
+describe('access: credits and usage', () => {
+  let env: TestEnvironment;
+  let app: NestFastifyApplication;
+  let inject: ReturnType<typeof injector>;
+
+  const billed = (key: string, matches: number, url = '/probe/billed', extra: object = {}) =>
+    inject({ method: 'POST', url, payload: { matches, ...extra }, headers: { 'api-key': key } });
+  const sql = <T>(query: string, params: unknown[]): Promise<T[]> => env.db.dataSource.query(query, params);
+  const ledger = (teamId: number) =>
+    sql<LedgerRow>(
+      `SELECT delta, reason, api_key_id, request_id FROM credit_ledger WHERE team_id = $1 ORDER BY id`,
+      [teamId],
+    );
+  const usage = (teamId: number) =>
+    sql<UsageRow>(
+      `SELECT endpoint, api_key_id, request_id, match_count, credits FROM usage WHERE team_id = $1 ORDER BY id`,
+      [teamId],
+    );
+
+  beforeAll(async () => {
+    env = await createTestEnvironment({ REDIS_URL: '' });
+    app = await bootGateway(env.config);
+    inject = injector(app);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await env?.cleanup();
+  });
+
+  it('charges one credit per match with a ledger row and a usage row, and says so in headers', async () => {
+    const team = await seedTeam(env.db.dataSource, { credits: 10 });
+    const res = await billed(team.key, 3);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().matches).toHaveLength(3);
+    expect(res.headers['x-credits-charged']).toBe('3');
+    expect(res.headers['x-credits-remaining']).toBe('7');
+    const requestId = res.headers['x-request-id'];
+    expect(await balanceOf(env.db.dataSource, team.id)).toBe(7);
+    expect((await ledger(team.id)).slice(1)).toEqual([
+      { delta: -3, reason: 'match', api_key_id: team.keyId, request_id: requestId },
+    ]);
+    expect(await usage(team.id)).toEqual([
+      {
+        endpoint: '/probe/billed',
+        api_key_id: team.keyId,
+        request_id: requestId,
+        match_count: 3,
+        credits: 3,
+      },
+    ]);
+  });
+
+  it('records a call without matches as usage costing nothing, with no ledger row', async () => {
+    const team = await seedTeam(env.db.dataSource, { credits: 5 });
+    const res = await billed(team.key, 0);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-credits-charged']).toBe('0');
+    expect(res.headers['x-credits-remaining']).toBe('5');
+    expect(await ledger(team.id)).toHaveLength(1); // the opening grant only
+    expect(await usage(team.id)).toEqual([expect.objectContaining({ match_count: 0, credits: 0 })]);
+  });
+
+  it('bills the handler result, not the shaped or pretty-printed body', async () => {
+    const team = await seedTeam(env.db.dataSource, { credits: 10 });
+    const res = await billed(team.key, 2, '/probe/billed', { pretty: true, include_fields: 'full_name' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('\n  "matches"');
+    expect(res.json().matches[0].person).toEqual({ full_name: 'person 0' });
+    expect(res.headers['x-credits-charged']).toBe('2');
+    expect(await balanceOf(env.db.dataSource, team.id)).toBe(8);
+  });
+
+  it('lets a handler mark a response free: nothing charged, nothing recorded', async () => {
+    const team = await seedTeam(env.db.dataSource, { credits: 3 });
+    const res = await billed(team.key, 0, '/probe/free-page');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-credits-charged']).toBe('0');
+    expect(res.headers['x-credits-remaining']).toBeUndefined();
+    expect(await usage(team.id)).toEqual([]);
+    expect(await balanceOf(env.db.dataSource, team.id)).toBe(3);
+  });
+
+  it('bills the GET form of an endpoint under the same scope, and refuses HEAD on it', async () => {
+    const team = await seedTeam(env.db.dataSource, { credits: 5 });
+    const res = await inject({ method: 'GET', url: '/probe/billed', headers: { 'api-key': team.key } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-credits-charged']).toBe('1');
+    const head = await inject({ method: 'HEAD', url: '/probe/billed', headers: { 'api-key': team.key } });
+    expect(head.statusCode).toBe(405);
+    expect(head.headers['x-credits-charged']).toBeUndefined();
+    expect(await balanceOf(env.db.dataSource, team.id)).toBe(4);
+    expect((await usage(team.id)).map((u) => u.endpoint)).toEqual(['/probe/billed']);
+  });
+
+  it('does not bill or count unbilled endpoints (reports, utilities)', async () => {
+    const team = await seedTeam(env.db.dataSource, { credits: 0 });
+    const res = await inject({
+      method: 'POST',
+      url: '/probe/free',
+      payload: {},
+      headers: { 'api-key': team.key },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-credits-charged']).toBeUndefined();
+    expect(await usage(team.id)).toEqual([]);
+  });
+
+  describe('402', () => {
+    it('answers a team without credits before doing the work', async () => {
+      const team = await seedTeam(env.db.dataSource, { credits: 0 });
+      const runs = handlerRuns.billed;
+      const body = expectErrorResponse(await billed(team.key, 1), 402, 'insufficient_credits');
+      expect(body.details).toEqual({ credits_required: 1, credits_balance: 0 });
+      expect(handlerRuns.billed).toBe(runs);
+      expect(await usage(team.id)).toEqual([]);
+    });
+
+    it('answers a request whose matches exceed the balance and charges nothing', async () => {
+      const team = await seedTeam(env.db.dataSource, { credits: 4 });
+      const body = expectErrorResponse(await billed(team.key, 5), 402, 'insufficient_credits');
+      expect(body.details).toEqual({ credits_required: 5, credits_balance: 4 });
+      expect(await balanceOf(env.db.dataSource, team.id)).toBe(4);
+      expect(await ledger(team.id)).toHaveLength(1);
+      expect(await usage(team.id)).toEqual([]);
+      expect((await billed(team.key, 4)).headers['x-credits-remaining']).toBe('0');
+    });
+
+    it('answers an expired contract (the end date itself is still valid)', async () => {
+      const expired = await seedTeam(env.db.dataSource, { credits: 10, contractEnd: isoDay(-1) });
+      const runs = handlerRuns.billed;
+      const body = expectErrorResponse(await billed(expired.key, 1), 402, 'contract_expired');
+      expect(body.details.contract_end).toBe(isoDay(-1));
+      expect(handlerRuns.billed).toBe(runs);
+      expect(await balanceOf(env.db.dataSource, expired.id)).toBe(10);
+      const lastDay = await seedTeam(env.db.dataSource, { credits: 10, contractEnd: isoDay(0) });
+      expect((await billed(lastDay.key, 1)).statusCode).toBe(200);
+    });
+
+    it('lets a team that was topped up through at once', async () => {
+      const team = await seedTeam(env.db.dataSource, { credits: 1 });
+      expect((await billed(team.key, 1)).statusCode).toBe(200);
+      expectErrorResponse(await billed(team.key, 1), 402, 'insufficient_credits');
+      await addCredits(env.db.dataSource, { team: { id: team.id }, credits: 2 });
+      const res = await billed(team.key, 1);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-credits-remaining']).toBe('1');
+    });
+  });
+
+  describe('sandbox', () => {
+    it('is free and not counted, for any valid key whatever its credits or contract', async () => {
+      const broke = await seedTeam(env.db.dataSource, { credits: 0, contractEnd: isoDay(-30) });
+      const res = await billed(broke.key, 3, '/sandbox/probe');
+      expect(res.statusCode).toBe(200);
+      expect(res.json().matches).toHaveLength(3);
+      expect(res.headers['x-credits-charged']).toBeUndefined();
+      expect(res.headers['x-ratelimit-limit']).toBeDefined();
+      const paying = await seedTeam(env.db.dataSource, { credits: 5 });
+      expect((await billed(paying.key, 2, '/sandbox/probe')).statusCode).toBe(200);
+      for (const team of [broke, paying]) {
+        expect(await usage(team.id)).toEqual([]);
+        expect(await ledger(team.id)).toHaveLength(team === paying ? 1 : 0);
+      }
+      expect(await balanceOf(env.db.dataSource, paying.id)).toBe(5);
+    });
+  });
+
+  it('refuses to boot when @Billed() sits below another interceptor decorator', async () => {
+    @Controller('misordered')
+    class MisorderedController {
+      @Post()
+      @HttpCode(200)
+      @Shaped('person')
+      @Billed()
+      run() {
+        return { matches: [], total: 0 };
+      }
+    }
+    await expect(bootGateway(env.config, [MisorderedController])).rejects.toThrow(
+      /@Billed\(\) must be written above .*MisorderedController\.run/,
+    );
+  });
+
+  it('never overspends under 200 concurrent requests against 50 credits', async () => {
+    const team = await seedTeam(env.db.dataSource, { credits: 50 });
+    const responses = await Promise.all(Array.from({ length: 200 }, () => billed(team.key, 1)));
+    const ok = responses.filter((r) => r.statusCode === 200);
+    const refused = responses.filter((r) => r.statusCode !== 200);
+    expect(ok).toHaveLength(50);
+    expect(refused).toHaveLength(150);
+    for (const r of refused) expectErrorResponse(r, 402, 'insufficient_credits');
+    expect(ok.map((r) => Number(r.headers['x-credits-remaining'])).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 50 }, (_, i) => i),
+    );
+    expect(await balanceOf(env.db.dataSource, team.id)).toBe(0);
+    const [sums] = await sql<{ ledger: number; charges: number; usage_credits: number; usage_rows: number }>(
+      `SELECT (SELECT sum(delta)::int FROM credit_ledger WHERE team_id = $1) AS ledger,
+              (SELECT sum(delta)::int FROM credit_ledger WHERE team_id = $1 AND reason = 'match') AS charges,
+              (SELECT sum(credits)::int FROM usage WHERE team_id = $1) AS usage_credits,
+              (SELECT count(*)::int FROM usage WHERE team_id = $1) AS usage_rows`,
+      [team.id],
+    );
+    expect(sums).toEqual({ ledger: 0, charges: -50, usage_credits: 50, usage_rows: 50 });
+  });
+});

@@ -1,0 +1,77 @@
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Redis } from 'ioredis';
+import { createTestEnvironment, TestEnvironment } from '@app/testing';
+import {
+  bootGateway,
+  deleteRedisKeys,
+  expectErrorResponse,
+  injector,
+  seedTeam,
+  SeededTeam,
+} from './access/harness';
+
+// The stack script starts Redis only when REDIS_URL is set; the local default is where it runs.
+const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+const LIMIT = 4;
+
+/** Two gateways on one Redis enforce one limit per key and endpoint. */
+describe('access: rate limits shared through Redis', () => {
+  let env: TestEnvironment;
+  let gateways: NestFastifyApplication[] = [];
+  let team: SeededTeam;
+  let prefix: string;
+
+  const post = (gateway: number, url: string) =>
+    injector(gateways[gateway])({ method: 'POST', url, payload: {}, headers: { 'api-key': team.key } });
+
+  beforeAll(async () => {
+    env = await createTestEnvironment({ REDIS_URL, RATE_LIMIT_DEFAULT_PER_MINUTE: String(LIMIT) });
+    prefix = env.config.access.rateLimits.keyPrefix;
+    gateways = [await bootGateway(env.config), await bootGateway(env.config)];
+    team = await seedTeam(env.db.dataSource);
+  });
+
+  afterAll(async () => {
+    for (const gateway of gateways) await gateway.close();
+    if (prefix) await deleteRedisKeys(REDIS_URL, prefix);
+    await env?.cleanup();
+  });
+
+  it('keeps its counters under a prefix of its own', () => {
+    expect(prefix).toBe(`${env.config.nats.subjectPrefix}:ratelimit:`);
+  });
+
+  it('counts requests to either gateway into one window', async () => {
+    const remaining: string[] = [];
+    for (let i = 0; i < LIMIT; i++) {
+      const res = await post(i % 2, '/probe/free');
+      expect(res.statusCode).toBe(200);
+      remaining.push(String(res.headers['x-ratelimit-remaining']));
+    }
+    expect(remaining).toEqual(['3', '2', '1', '0']);
+    for (const gateway of [0, 1]) {
+      const res = await post(gateway, '/probe/free');
+      const body = expectErrorResponse(res, 429, 'rate_limited');
+      expect(res.headers['x-ratelimit-limit']).toBe(String(LIMIT));
+      expect(res.headers['x-ratelimit-remaining']).toBe('0');
+      expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(60);
+      expect(body.details.retry_after_seconds).toBe(Number(res.headers['retry-after']));
+    }
+    // Another endpoint of the same key has its own window.
+    expect((await post(1, '/probe/hash')).headers['x-ratelimit-remaining']).toBe('99');
+  });
+
+  it('stores one expiring counter per key and endpoint', async () => {
+    const redis = new Redis(REDIS_URL);
+    try {
+      const key = `${prefix}${team.keyId}:/probe/free`;
+      expect(await redis.get(key)).toBe(String(LIMIT + 2));
+      const ttl = await redis.pttl(key);
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(60000);
+    } finally {
+      redis.disconnect();
+    }
+  });
+});
