@@ -1,3 +1,5 @@
+import { ISSUE_LEVEL_VALUES, ISSUE_TYPE_VALUES, IssueLevel, IssueType } from '@app/contracts';
+
 /**
  * Closed value lists stored as `text` columns with CHECK constraints (never Postgres enum
  * types, which cannot lose a value and are awkward to change in a migration). The Initial
@@ -57,19 +59,12 @@ export type CreditReason = (typeof CREDIT_REASONS)[number];
 export const REPORT_SUBJECT_TYPES = ['person', 'company'] as const;
 export type ReportSubjectType = (typeof REPORT_SUBJECT_TYPES)[number];
 
-/** Same values as SPEC.md's issue_type (also in libs/contracts). */
-export const REPORT_ISSUE_TYPES = [
-  'incorrect',
-  'outdated',
-  'misattributed',
-  'frankenstein',
-  'not_a_real_person',
-  'duplicate',
-] as const;
-export type ReportIssueType = (typeof REPORT_ISSUE_TYPES)[number];
+/** SPEC.md's issue_type and issue_level: one list each, owned by libs/contracts. */
+export const REPORT_ISSUE_TYPES = ISSUE_TYPE_VALUES;
+export type ReportIssueType = IssueType;
 
-export const REPORT_ISSUE_LEVELS = ['record', 'group', 'field'] as const;
-export type ReportIssueLevel = (typeof REPORT_ISSUE_LEVELS)[number];
+export const REPORT_ISSUE_LEVELS = ISSUE_LEVEL_VALUES;
+export type ReportIssueLevel = IssueLevel;
 
 /** SPEC.md does not show report statuses; we choose these (docs/data-model.md). New reports are `open`. */
 export const REPORT_STATUSES = ['open', 'in_review', 'resolved', 'rejected'] as const;
