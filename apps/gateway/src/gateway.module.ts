@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig, ConfigModule } from '@app/config';
 import { DatabaseModule } from '@app/server';
 import { AccessModule } from './access';
+import { EnrichmentModule } from './enrichment/enrichment.module';
 import { HealthModule } from './health/health.module';
 import { SearchClientModule } from './search-client/search-client.module';
 import { SearchModule } from './search/search.module';
@@ -20,6 +21,7 @@ export class GatewayModule {
         HealthModule,
         SearchModule,
         UtilitiesModule,
+        EnrichmentModule,
       ],
     };
   }

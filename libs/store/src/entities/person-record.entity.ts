@@ -9,6 +9,8 @@ import { Build } from './build.entity';
 @Entity({ name: 'person_records' })
 @Index('idx_person_records_name', ['buildId', 'lastName', 'firstName'])
 @Index('idx_person_records_company_domain', ['buildId', 'companyDomain'])
+@Index('idx_person_records_city_first', ['buildId', 'city', 'firstName'])
+@Index('idx_person_records_first_last', ['buildId', 'firstName', 'lastName'])
 export class PersonRecord {
   @PrimaryColumn('text', { name: 'build_id', primaryKeyConstraintName: 'pk_person_records' })
   buildId!: string;

@@ -1,4 +1,5 @@
 import { Initial1795293638062 } from './1795293638062-Initial';
+import { PersonBlockingIndexes1795400000000 } from './1795400000000-PersonBlockingIndexes';
 
 /** Every migration in order; registered explicitly (no globs) so ts and compiled js behave the same. */
-export const MIGRATIONS = [Initial1795293638062];
+export const MIGRATIONS = [Initial1795293638062, PersonBlockingIndexes1795400000000];

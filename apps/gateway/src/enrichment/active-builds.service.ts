@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { SearchBuildKind, ServiceError } from '@app/contracts';
+
+export interface ActiveBuild {
+  id: string;
+  personCount: number;
+  companyCount: number;
+}
+
+/** How long the active build is trusted: a newly activated build serves within this bound. */
+const TTL_MS = 5000;
+
+/**
+ * The active live and sandbox builds, asked once every few seconds rather than on every
+ * request: enrichment reads them on every call and they change only when a build is loaded.
+ */
+@Injectable()
+export class ActiveBuilds {
+  private readonly cache = new Map<SearchBuildKind, { build: ActiveBuild | null; at: number }>();
+
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  async get(kind: SearchBuildKind): Promise<ActiveBuild> {
+    const hit = this.cache.get(kind);
+    let build = hit && Date.now() - hit.at < TTL_MS ? hit.build : undefined;
+    if (build === undefined) {
+      const rows: Array<{ id: string; person_count: number; company_count: number }> = await this.db.query(
+        `SELECT id, person_count, company_count FROM builds WHERE is_active AND is_sandbox = $1`,
+        [kind === 'sandbox'],
+      );
+      build = rows[0]
+        ? { id: rows[0].id, personCount: rows[0].person_count, companyCount: rows[0].company_count }
+        : null;
+      this.cache.set(kind, { build, at: Date.now() });
+    }
+    if (!build)
+      throw new ServiceError(
+        'service_unavailable',
+        `No ${kind} data build is active; an operator must load one (data:load).`,
+      );
+    return build;
+  }
+}

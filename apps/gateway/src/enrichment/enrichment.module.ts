@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { ActiveBuilds } from './active-builds.service';
+import { CompanyEnrichController } from './company-enrich.controller';
+import { CompanyEnrichService } from './company-enrich.service';
+import { FrequencyCache } from './frequency-cache';
+import { PersonEnrichController } from './person-enrich.controller';
+import { PersonEnrichService } from './person-enrich.service';
+
+/** Person and company enrichment, single and bulk, live and sandbox (docs/enrichment.md). */
+@Module({
+  controllers: [PersonEnrichController, CompanyEnrichController],
+  providers: [ActiveBuilds, FrequencyCache, PersonEnrichService, CompanyEnrichService],
+})
+export class EnrichmentModule {}

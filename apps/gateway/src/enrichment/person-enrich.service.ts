@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { SearchBuildKind } from '@app/contracts';
+import { checkPersonRequirements, matchPerson, normalizePersonQuery } from '@app/matching';
+import { Caller, TierService } from '../access';
+import { ActiveBuilds } from './active-builds.service';
+import type { PersonEnrichDto } from './dto/person-enrich.dto';
+import { buildResponse, candidatesToLoad, EnrichResponse, resolveOptions } from './enrich-results';
+import { FrequencyCache } from './frequency-cache';
+import { PgPersonSource } from './sql/person-source';
+import { loadRecords } from './sql/records';
+
+@Injectable()
+export class PersonEnrichService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly builds: ActiveBuilds,
+    private readonly frequencies: FrequencyCache,
+    private readonly tiers: TierService,
+  ) {}
+
+  /** One request, live or sandbox; throws ServiceError for every 400/403/422 rule. */
+  async enrich(body: PersonEnrichDto, caller: Caller, kind: SearchBuildKind): Promise<EnrichResponse> {
+    const options = resolveOptions(body, 'person', caller, this.tiers);
+    checkPersonRequirements(body);
+    const query = normalizePersonQuery(body);
+    const build = await this.builds.get(kind);
+    const ranked = await matchPerson(query, new PgPersonSource(this.db, build, this.frequencies));
+    const load = candidatesToLoad(ranked, options);
+    const wanted = options.required.length > 0 ? load : load.slice(0, options.limit);
+    const records = await loadRecords(
+      this.db,
+      'person_records',
+      build.id,
+      wanted.map((m) => m.svc_id),
+    );
+    return buildResponse('person', load, records, options);
+  }
+}

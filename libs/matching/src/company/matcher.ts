@@ -1,0 +1,156 @@
+/**
+ * Company matching: every company holding one of the query's keys is a candidate, compared on
+ * every field the query gives, and candidates compete for the posterior as people do
+ * (fellegi-sunter.ts). Identifiers (domain, netx page or id, social page, ticker, svc_id) are
+ * near-certain; a name alone is worth "moderate" when one company carries it and splits when
+ * several do, since our build is not every company in the world.
+ */
+import type { CompanyRecord, Confidence } from '@app/contracts';
+import { domainKey, normalizeTicker, urlKey } from '@app/normalize';
+import { confidenceOf, Level, levelBits, posteriors, priorBits } from '../fellegi-sunter';
+import { jaroWinkler } from '../text/jaro-winkler';
+import { memoize } from '../text/memo';
+import { companyKeyOf } from '../person/keys';
+import type { MatchType } from '../person/score';
+import {
+  COMPANY_MATCH_FIELDS,
+  CompanyKeyKind,
+  CompanyMatchField,
+  CompanyQuery,
+  companyLookupKeys,
+} from './query';
+
+export type CompanyCandidate = Pick<
+  CompanyRecord,
+  'svc_id' | 'name' | 'domain' | 'alt_domains' | 'netx_url' | 'netx_id' | 'tickers' | 'socials'
+>;
+
+export interface CompanyCandidateSource {
+  population(): Promise<number>;
+  /** svc_ids of the companies holding any of these company_match_keys. */
+  findByKeys(keys: ReadonlyArray<{ kind: CompanyKeyKind; value: string }>): Promise<string[]>;
+  loadCandidates(svcIds: readonly string[]): Promise<CompanyCandidate[]>;
+}
+
+export interface ScoredCompany {
+  svc_id: string;
+  weight: number;
+  probability: number;
+  confidence: Confidence;
+  matched_on: CompanyMatchField[];
+  match_type: MatchType;
+}
+
+const L = (m: number, u: number): Level => ({ m, u });
+
+/** m/u per comparison level; the name's u depends on the build size (see nameBits). */
+export const COMPANY_WEIGHTS = {
+  svc_id: { agree: L(1 - 1e-6, 1e-12), disagree: L(1e-6, 1) },
+  domain: { agree: L(0.85, 1e-8), agree_alt: L(0.1, 1e-8), disagree: L(0.05, 1) },
+  netx_url: { agree: L(0.9, 1e-9), disagree: L(0.1, 1) },
+  netx_id: { agree: L(0.9, 1e-10), disagree: L(0.1, 1) },
+  social_url: { agree: L(0.8, 1e-9), disagree: L(0.2, 1) },
+  // One symbol can be listed by different companies on different exchanges.
+  ticker: { agree: L(0.85, 1e-7), agree_symbol: L(0.1, 1e-5), disagree: L(0.05, 1) },
+  name: { exact: L(0.85, 1), close: L(0.1, 0.001), disagree: L(0.05, 0.999) },
+} as const;
+
+/** Odds a unique exact name alone gives: p = 8.5 / 9.5 ≈ 0.89, moderate. */
+const NAME_ODDS = 10;
+
+const domainOf = memoize((s: string) => (s === '' ? '' : (domainKey(s) ?? s)));
+const urlOf = memoize((s: string) => (s === '' ? '' : urlKey(s)));
+const tickerOf = memoize((s: string) => {
+  const t = normalizeTicker(s);
+  return t.ok ? t.value.symbol : s.toUpperCase();
+});
+
+interface Outcome {
+  bits: number;
+  agreed: CompanyMatchField[];
+  identifier: boolean;
+}
+
+function outcome(level: Level, agreed: CompanyMatchField[] = [], identifier = false): Outcome {
+  return { bits: levelBits(level), agreed, identifier };
+}
+
+function compare(q: CompanyQuery, c: CompanyCandidate, population: number): Outcome[] {
+  const W = COMPANY_WEIGHTS;
+  const out: Outcome[] = [];
+  if (q.svcId)
+    out.push(q.svcId === c.svc_id ? outcome(W.svc_id.agree, ['svc_id'], true) : outcome(W.svc_id.disagree));
+  for (const d of q.domains) {
+    if (domainOf(c.domain) === d.value) out.push(outcome(W.domain.agree, [d.field], true));
+    else if (c.alt_domains.some((a) => domainOf(a) === d.value))
+      out.push(outcome(W.domain.agree_alt, [d.field], true));
+    else out.push(outcome(W.domain.disagree));
+  }
+  if (q.netxUrl) {
+    const same =
+      urlOf(c.netx_url) === q.netxUrl.value || c.socials.some((s) => urlOf(s.url) === q.netxUrl!.value);
+    out.push(same ? outcome(W.netx_url.agree, [q.netxUrl.field], true) : outcome(W.netx_url.disagree));
+  }
+  if (q.netxId)
+    out.push(
+      c.netx_id === q.netxId ? outcome(W.netx_id.agree, ['netx_id'], true) : outcome(W.netx_id.disagree),
+    );
+  if (q.socialUrl) {
+    const same = c.socials.some((s) => urlOf(s.url) === q.socialUrl);
+    out.push(same ? outcome(W.social_url.agree, ['social_url'], true) : outcome(W.social_url.disagree));
+  }
+  if (q.ticker) {
+    const t = q.ticker;
+    const listed = c.tickers.filter((x) => tickerOf(x.ticker_symbol) === t.symbol);
+    const onExchange = listed.some((x) => !t.exchange || x.exchange.toUpperCase() === t.exchange);
+    out.push(
+      onExchange
+        ? outcome(W.ticker.agree, ['ticker'], true)
+        : listed.length > 0
+          ? outcome(W.ticker.agree_symbol, ['ticker'], true)
+          : outcome(W.ticker.disagree),
+    );
+  }
+  if (q.name) {
+    const keys = [c.name.cleaned, ...c.name.raw].map(companyKeyOf);
+    if (keys.includes(q.name))
+      out.push({
+        bits: Math.log2(W.name.exact.m * NAME_ODDS * Math.max(population, 1)),
+        agreed: ['name'],
+        identifier: false,
+      });
+    else if (keys.some((k) => jaroWinkler(k, q.name!) >= 0.92)) out.push(outcome(W.name.close, ['name']));
+    else out.push(outcome(W.name.disagree));
+  }
+  return out;
+}
+
+export async function matchCompany(
+  q: CompanyQuery,
+  source: CompanyCandidateSource,
+): Promise<ScoredCompany[]> {
+  const ids = new Set(await source.findByKeys(companyLookupKeys(q)));
+  if (q.svcId) ids.add(q.svcId);
+  if (ids.size === 0) return [];
+  const [candidates, population] = await Promise.all([source.loadCandidates([...ids]), source.population()]);
+  const compared = candidates.map((c) => ({ c, outcomes: compare(q, c, population) }));
+  const weights = compared.map((x) => x.outcomes.reduce((s, o) => s + o.bits, 0));
+  const probabilities = posteriors(weights, priorBits(population));
+  const scored: ScoredCompany[] = [];
+  compared.forEach(({ c, outcomes }, i) => {
+    const confidence = confidenceOf(probabilities[i]);
+    if (!confidence) return;
+    const agreed = new Set(outcomes.flatMap((o) => o.agreed));
+    scored.push({
+      svc_id: c.svc_id,
+      weight: weights[i],
+      probability: probabilities[i],
+      confidence,
+      matched_on: COMPANY_MATCH_FIELDS.filter((f) => agreed.has(f)),
+      match_type: outcomes.some((o) => o.identifier) ? 'exact' : 'probabilistic',
+    });
+  });
+  return scored.sort(
+    (a, b) => b.probability - a.probability || b.weight - a.weight || (a.svc_id < b.svc_id ? -1 : 1),
+  );
+}

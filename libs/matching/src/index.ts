@@ -1,0 +1,16 @@
+export * from './fellegi-sunter';
+export * from './required-fields';
+export { jaro, jaroWinkler } from './text/jaro-winkler';
+export { areNicknames, nicknameVariants, NICKNAME_GROUP_COUNT } from './text/nicknames';
+export * from './person/fields';
+export * from './person/requirements';
+export * from './person/query';
+export * from './person/candidate';
+export { blockingPlan, BLOCK_LIMIT } from './person/blocking';
+export { comparePerson, type Outcome } from './person/compare';
+export { PERSON_WEIGHTS, type PersonComparison } from './person/weights';
+export { scoreCandidates, type ScoredPerson, type MatchType } from './person/score';
+export { outcomeBits, dependenceBits } from './person/frequencies';
+export { matchPerson } from './person/matcher';
+export * from './company/query';
+export * from './company/matcher';

@@ -1,0 +1,294 @@
+/**
+ * One query against one candidate: the agreement level of every comparison the query allows.
+ * Fields the query lacks are not compared (weight 0); fields the candidate lacks are "missing"
+ * and left out as well, so absent data never counts as disagreement.
+ */
+import { areNicknames } from '../text/nicknames';
+import { jaroWinkler } from '../text/jaro-winkler';
+import type { CandidateLocation, KeyHit, PersonCandidate } from './candidate';
+import type { PersonMatchField } from './fields';
+import { cityKeyOf, companyKeyOf, domainKeyOf, foldOf, schoolKeyOf, urlKeyOf } from './keys';
+import { LocationQuery, OrgQuery, PersonQuery, postalKey } from './query';
+import type { PersonComparison } from './weights';
+
+export interface Outcome {
+  comparison: PersonComparison;
+  level: string;
+  /** Input fields this agreement rests on, for matched_on. */
+  agreed: PersonMatchField[];
+  /** The value whose frequency in the build replaces u, when the level is term-frequency adjusted. */
+  tfValue?: string;
+  /** An identifier agreed: the match is `exact`. */
+  identifier?: boolean;
+}
+
+const FIRST_CLOSE = 0.88;
+const LAST_CLOSE = 0.92;
+const TITLE_CLOSE = 0.9;
+
+function identifierOutcomes(q: PersonQuery, c: PersonCandidate, hits: readonly KeyHit[]): Outcome[] {
+  const out: Outcome[] = [];
+  for (const key of q.identifiers) {
+    const hit = hits.find((h) => h.kind === key.kind && h.value === key.value);
+    const level = hit ? (hit.current || key.kind === 'netx_id' ? 'agree' : 'agree_past') : 'disagree';
+    out.push({ comparison: key.field, level, agreed: hit ? [key.field] : [], identifier: !!hit });
+  }
+  if (q.svcId) {
+    const same = c.svc_id === q.svcId;
+    out.push({
+      comparison: 'svc_id',
+      level: same ? 'agree' : 'disagree',
+      agreed: same ? ['svc_id'] : [],
+      identifier: same,
+    });
+  }
+  return out;
+}
+
+function firstLevel(qf: string, cf: string): string {
+  if (qf === cf) return 'exact';
+  if (areNicknames(qf, cf)) return 'nickname';
+  // "mary ann" and "mary", or "jean-luc" and "jean": the same given name, written longer.
+  const qw = qf.split(' ')[0];
+  const cw = cf.split(' ')[0];
+  if (qw === cw || areNicknames(qw, cw)) return 'close';
+  return jaroWinkler(qf, cf) >= FIRST_CLOSE ? 'close' : 'disagree';
+}
+
+function tokensOverlap(a: string, b: string): boolean {
+  const ta = a.split(' ');
+  const tb = new Set(b.split(' '));
+  return ta.every((t) => tb.has(t)) || [...tb].every((t) => ta.includes(t));
+}
+
+/** The best reading of the last name: exact on any option, else close, else disagree. */
+function lastLevel(options: readonly string[], cl: string): { level: string; option: string } {
+  const exact = options.find((o) => o === cl);
+  if (exact) return { level: 'exact', option: exact };
+  const best = { level: 'disagree', option: options[0] };
+  for (const o of options) {
+    // A double surname given in part ("garcia" for "garcia lopez") or misspelled slightly.
+    if (tokensOverlap(o, cl) || jaroWinkler(o, cl) >= LAST_CLOSE) return { level: 'close', option: o };
+  }
+  return best;
+}
+
+function middleOf(q: PersonQuery, lastOption: string): string | null {
+  if (q.name?.middle) return q.name.middle;
+  const rest = q.name?.fullRest;
+  if (!rest) return null;
+  const k = lastOption.split(' ').length;
+  const middle = rest.slice(0, rest.length - k).join(' ');
+  return middle === '' ? null : middle;
+}
+
+function nameOutcomes(q: PersonQuery, c: PersonCandidate): Outcome[] {
+  const name = q.name;
+  if (!name) return [];
+  const out: Outcome[] = [];
+  let firstAgreed = false;
+  let lastAgreed = false;
+  if (name.first && c.first_name) {
+    const initialOnly = name.first.length === 1 || c.first_name.length === 1;
+    const level = initialOnly
+      ? name.first[0] === c.first_name[0]
+        ? 'agree'
+        : 'disagree'
+      : firstLevel(name.first, c.first_name);
+    firstAgreed = level !== 'disagree';
+    out.push({
+      comparison: initialOnly ? 'first_initial' : 'first_name',
+      level,
+      agreed: firstAgreed && name.firstFrom === 'first_name' ? ['first_name'] : [],
+      tfValue: level === 'exact' ? name.first : undefined,
+    });
+  }
+  let option = name.lastOptions[0];
+  if (option && c.last_name) {
+    const last = lastLevel(name.lastOptions, c.last_name);
+    option = last.option;
+    lastAgreed = last.level !== 'disagree';
+    out.push({
+      comparison: 'last_name',
+      level: last.level,
+      agreed: lastAgreed && name.lastFrom === 'last_name' ? ['last_name'] : [],
+      tfValue: last.level === 'exact' ? last.option : undefined,
+    });
+  }
+  const fromFull = name.firstFrom === 'full_name' || name.lastFrom === 'full_name';
+  if (fromFull) {
+    const firstOk = name.firstFrom !== 'full_name' || firstAgreed;
+    const lastOk = name.lastFrom !== 'full_name' || lastAgreed;
+    if (firstOk && lastOk && (firstAgreed || lastAgreed)) out[0].agreed.push('full_name');
+  }
+  const middle = option ? middleOf(q, option) : null;
+  const cm = c.middle_name ? foldOf(c.middle_name) : '';
+  if (middle && cm) {
+    const level =
+      middle === cm
+        ? 'exact'
+        : middle[0] === cm[0] && (middle.length === 1 || cm.length === 1)
+          ? 'initial'
+          : 'disagree';
+    out.push({ comparison: 'middle_name', level, agreed: [] });
+  }
+  return out;
+}
+
+interface NormalizedLocation {
+  postal: string | null;
+  city: string;
+  state: string;
+  country: string;
+  current: boolean;
+}
+
+function normalizeLocation(l: CandidateLocation): NormalizedLocation {
+  const country = l.country_code.toLowerCase();
+  return {
+    postal: l.postal_code ? postalKey(l.postal_code, country) : null,
+    city: l.city ? cityKeyOf(l.city) : '',
+    state: l.state_code.toLowerCase(),
+    country,
+    current: l.current,
+  };
+}
+
+type Depth = 'postal' | 'city' | 'state' | 'country';
+
+/** Components of the query that agree with one location, most specific first. */
+function agreement(q: LocationQuery, l: NormalizedLocation): Set<Depth> {
+  const agreed = new Set<Depth>();
+  const countryOk = !q.country || l.country === q.country;
+  const stateOk = !q.state || l.state === q.state;
+  if (q.country && l.country === q.country) agreed.add('country');
+  if (q.state && l.state === q.state) agreed.add('state');
+  if (q.city && l.city === q.city && countryOk && stateOk) agreed.add('city');
+  if (q.postal && l.postal === q.postal && countryOk) agreed.add('postal');
+  return agreed;
+}
+
+function locationOutcome(q: PersonQuery, c: PersonCandidate): Outcome[] {
+  const loc = q.location;
+  if (!loc || c.locations.length === 0) return [];
+  const tier: Depth = loc.postal ? 'postal' : loc.city ? 'city' : loc.state ? 'state' : 'country';
+  const comparison: PersonComparison = `location_${tier}`;
+  const all = c.locations.map(normalizeLocation).map((l) => ({ l, agreed: agreement(loc, l) }));
+  const current = all.filter((x) => x.l.current);
+  const past = all.filter((x) => !x.l.current);
+  const fields = (agreed: Set<Depth>): PersonMatchField[] => [
+    ...new Set(
+      [...agreed].map((d) => loc.from[d]).filter((f): f is NonNullable<typeof f> => f !== undefined),
+    ),
+  ];
+  const pick = (list: typeof all, depth: Depth) => list.find((x) => x.agreed.has(depth));
+
+  const exactCurrent = pick(current, tier);
+  if (exactCurrent)
+    return [
+      {
+        comparison,
+        level: 'exact_current',
+        agreed: fields(exactCurrent.agreed),
+        tfValue: tier === 'city' ? loc.city! : undefined,
+      },
+    ];
+  const exactPast = pick(past, tier);
+  if (exactPast) return [{ comparison, level: 'exact_past', agreed: fields(exactPast.agreed) }];
+  if (tier === 'postal') {
+    const city = pick(current, 'city');
+    if (city) return [{ comparison, level: 'city', agreed: fields(city.agreed) }];
+  }
+  if ((tier === 'postal' || tier === 'city') && loc.state) {
+    const region = pick(current, 'state');
+    if (region) return [{ comparison, level: 'region', agreed: fields(region.agreed) }];
+  }
+  return [{ comparison, level: 'disagree', agreed: [] }];
+}
+
+function orgAgrees(
+  q: OrgQuery,
+  name: string,
+  domain: string,
+  url: string,
+  key: (s: string) => string,
+): boolean {
+  if (q.domain && domain && domainKeyOf(domain) === q.domain) return true;
+  if (q.url && url && urlKeyOf(url) === q.url) return true;
+  return !!q.name && !!name && key(name) === q.name;
+}
+
+function companyOutcome(q: PersonQuery, c: PersonCandidate): Outcome[] {
+  const company = q.company;
+  if (!company || c.jobs.length === 0) return [];
+  const agrees = c.jobs.filter((j) => orgAgrees(company, j.name, j.domain, j.netx_url, companyKeyOf));
+  const current = agrees.find((j) => j.current);
+  if (current) {
+    const domain = current.domain ? domainKeyOf(current.domain) : null;
+    return [{ comparison: 'company', level: 'current', agreed: ['company'], tfValue: domain ?? undefined }];
+  }
+  if (agrees.length > 0) return [{ comparison: 'company', level: 'past', agreed: ['company'] }];
+  return [{ comparison: 'company', level: 'disagree', agreed: [] }];
+}
+
+function schoolOutcome(q: PersonQuery, c: PersonCandidate): Outcome[] {
+  const school = q.school;
+  if (!school || c.schools.length === 0) return [];
+  const agree = c.schools.some((s) => orgAgrees(school, s.name, s.domain, s.netx_url, schoolKeyOf));
+  return [{ comparison: 'school', level: agree ? 'agree' : 'disagree', agreed: agree ? ['school'] : [] }];
+}
+
+function titleClose(a: string, b: string): boolean {
+  if (a === b) return true;
+  const ta = new Set(a.split(' '));
+  const tb = new Set(b.split(' '));
+  let shared = 0;
+  for (const t of ta) if (tb.has(t)) shared++;
+  // "software engineer" and "senior software engineer": most words in common.
+  if (shared / Math.max(ta.size, tb.size) >= 0.6) return true;
+  return jaroWinkler(a, b) >= TITLE_CLOSE;
+}
+
+function titleOutcome(q: PersonQuery, c: PersonCandidate): Outcome[] {
+  const title = q.title;
+  if (!title || c.jobs.length === 0) return [];
+  const jobs = c.jobs.map((j) => ({ title: foldOf(j.title), current: j.current }));
+  if (jobs.some((j) => j.current && j.title === title))
+    return [{ comparison: 'job_title', level: 'exact_current', agreed: ['job_title'] }];
+  if (jobs.some((j) => j.current && titleClose(title, j.title)))
+    return [{ comparison: 'job_title', level: 'close_current', agreed: ['job_title'] }];
+  if (jobs.some((j) => !j.current && titleClose(title, j.title)))
+    return [{ comparison: 'job_title', level: 'past', agreed: ['job_title'] }];
+  return [{ comparison: 'job_title', level: 'disagree', agreed: [] }];
+}
+
+function birthOutcome(q: PersonQuery, c: PersonCandidate): Outcome[] {
+  const b = q.birth;
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(c.birth_date);
+  if (!b || !m) return [];
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const sameYear = y === b.year;
+  const sameMonth = sameYear && b.month === mo;
+  if (b.day !== null) {
+    const level = sameMonth && b.day === d ? 'exact' : sameMonth ? 'month' : sameYear ? 'year' : 'disagree';
+    return [{ comparison: 'birth_day', level, agreed: level === 'exact' ? ['birth_date'] : [] }];
+  }
+  if (b.month !== null) {
+    const level = sameMonth ? 'exact' : sameYear ? 'year' : 'disagree';
+    return [{ comparison: 'birth_month', level, agreed: level === 'exact' ? ['birth_date'] : [] }];
+  }
+  const level = sameYear ? 'exact' : Math.abs(y - b.year) === 1 ? 'near' : 'disagree';
+  return [{ comparison: 'birth_year', level, agreed: level === 'exact' ? ['birth_date'] : [] }];
+}
+
+export function comparePerson(q: PersonQuery, c: PersonCandidate, hits: readonly KeyHit[]): Outcome[] {
+  return [
+    ...identifierOutcomes(q, c, hits),
+    ...nameOutcomes(q, c),
+    ...locationOutcome(q, c),
+    ...companyOutcome(q, c),
+    ...schoolOutcome(q, c),
+    ...titleOutcome(q, c),
+    ...birthOutcome(q, c),
+  ];
+}

@@ -1,0 +1,59 @@
+import type { KeyHit, PersonCandidate, PersonCandidateSource } from './candidate';
+import { blockingPlan, fuzzyBlockingPlan } from './blocking';
+import { comparePerson } from './compare';
+import { agreementOf, frequencyRequest, isEmptyRequest } from './frequencies';
+import type { PersonQuery } from './query';
+import { scoreCandidates, ScoredPerson } from './score';
+
+/**
+ * Finds and ranks the people a query describes: identifier lookups and name blocking run
+ * side by side, every candidate found either way is compared on every field, term
+ * frequencies are fetched for the values that agreed, and the candidates compete for the
+ * posterior. Without a high match, a typo-tolerant blocking pass adds candidates and the
+ * whole set is scored again. Returns matches (probability ≥ the low band), best first.
+ */
+export async function matchPerson(q: PersonQuery, source: PersonCandidateSource): Promise<ScoredPerson[]> {
+  const plan = blockingPlan(q);
+  const [hits, blocked] = await Promise.all([
+    q.identifiers.length > 0 ? source.findByKeys(q.identifiers) : Promise.resolve([] as KeyHit[]),
+    plan ? source.findByBlocks(plan) : Promise.resolve([] as PersonCandidate[]),
+  ]);
+  const candidates = new Map(blocked.map((c) => [c.svc_id, c]));
+  const missing = [...new Set([...hits.map((h) => h.svc_id), ...(q.svcId ? [q.svcId] : [])])].filter(
+    (id) => !candidates.has(id),
+  );
+  if (missing.length > 0) for (const c of await source.loadCandidates(missing)) candidates.set(c.svc_id, c);
+  const hitsBy = new Map<string, KeyHit[]>();
+  for (const h of hits) hitsBy.set(h.svc_id, [...(hitsBy.get(h.svc_id) ?? []), h]);
+
+  const scored = await score(q, candidates, hitsBy, source);
+  if (scored[0]?.confidence === 'high') return scored;
+  const fuzzy = fuzzyBlockingPlan(q);
+  if (!fuzzy) return scored;
+  let added = false;
+  for (const c of await source.findByBlocks(fuzzy)) {
+    if (candidates.has(c.svc_id)) continue;
+    candidates.set(c.svc_id, c);
+    added = true;
+  }
+  return added ? score(q, candidates, hitsBy, source) : scored;
+}
+
+async function score(
+  q: PersonQuery,
+  candidates: ReadonlyMap<string, PersonCandidate>,
+  hitsBy: ReadonlyMap<string, KeyHit[]>,
+  source: PersonCandidateSource,
+): Promise<ScoredPerson[]> {
+  if (candidates.size === 0) return [];
+  const compared = [...candidates.values()].map((c) => ({
+    svc_id: c.svc_id,
+    outcomes: comparePerson(q, c, hitsBy.get(c.svc_id) ?? []),
+  }));
+  const request = frequencyRequest(compared.map((c) => agreementOf(c.outcomes)));
+  const [counts, population] = await Promise.all([
+    isEmptyRequest(request) ? Promise.resolve(null) : source.frequencies(request),
+    source.population(),
+  ]);
+  return scoreCandidates(compared, counts, population);
+}
