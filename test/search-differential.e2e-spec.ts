@@ -1,0 +1,487 @@
+import { INestMicroservice } from '@nestjs/common';
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { InjectOptions } from 'fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { CompanyRecord, PersonRecord, ServiceError } from '@app/contracts';
+import { aliasName, bulkIndex, createOpenSearchClient, projectCompany, projectPerson } from '@app/index';
+import { CATALOG, SqlEntity } from '@app/sql';
+import {
+  columnSource,
+  createTestEnvironment,
+  elementTableSql,
+  elementValues,
+  QueryGenerator,
+  Random,
+  REFERENCE_TABLE,
+  referenceQuery,
+  sampleValuePools,
+  scalarText,
+  slimRecordSql,
+  TestEnvironment,
+} from '@app/testing';
+import { createKey } from '../apps/cli/src/commands/key';
+import { createTeam } from '../apps/cli/src/commands/team';
+import { generateDataset } from '../apps/cli/src/data-builds/generator';
+import { loadBuild } from '../apps/cli/src/data-builds/loader/loader';
+import { createGateway } from '../apps/gateway/src/bootstrap';
+import { createSearchWorker } from '../apps/search/src/bootstrap';
+
+/**
+ * Differential test of search: random queries of the whole SQL subset, answered once by the
+ * product (gateway → NATS → search worker → OpenSearch) and once by PostgreSQL running the
+ * same query, translated from the same AST by `libs/testing/src/sql-reference.ts`, over the
+ * same records. Every svc_id and every total must agree.
+ *
+ * The generated build has no NULLs (the generator always fills every field), so before the
+ * comparison a seeded share of records gets holes — fields set to JSON null, removed, or ''
+ * (SPEC's "unknown text"), emptied lists, display names in capitals — written to Postgres and
+ * re-indexed through the same projection the loader uses. Both sides then hold the same
+ * records, and SQL's NULL logic is exercised for real.
+ */
+
+const BUILD = '1.0.0_2026-11-21';
+const SEED = 20260606;
+const PEOPLE = 20_000;
+const COMPANIES = 5_000;
+const QUERIES: Record<SqlEntity, number> = { person: 360, company: 150 };
+/** Up to this many matches the whole id set is compared (paged with limit 100); above it, total + first page. */
+const FULL_COMPARE = 300;
+/** Every so many queries with more matches, one page at a random offset is compared too. */
+const DEEP_PAGE_EVERY = 3;
+const PAGE = 100;
+const CONCURRENCY = 3;
+
+const SLIM_TABLE: Record<SqlEntity, string> = { person: 'ref_person', company: 'ref_company' };
+/** The cross-table values of the slim records (`elementTableSql`), which reference queries read. */
+const ELEMENT_TABLE: Record<SqlEntity, string> = { person: 'ref_person_el', company: 'ref_company_el' };
+/** Every so many queries, the reference also runs in its plain form (EXISTS over the jsonb lists). */
+const JSONB_CHECK_EVERY = 15;
+/**
+ * `d.record`: the stored record read once per row. A TOASTed jsonb is fetched and decompressed
+ * again by every function reading it, i.e. once per path; `|| '{}'` makes one in-memory copy
+ * and `OFFSET 0` keeps the planner from inlining it back into every use.
+ */
+const DETOASTED = (alias: string) =>
+  `LATERAL (SELECT ${alias}.svc_id::text AS svc_id, ${alias}.record || '{}'::jsonb AS record OFFSET 0) AS d`;
+const URL: Record<SqlEntity, string> = { person: '/person/search', company: '/company/search' };
+const RESULT_KEY: Record<SqlEntity, string> = { person: 'person', company: 'company' };
+
+interface Mismatch {
+  sql: string;
+  problem: string;
+  reference_total?: number;
+  search_total?: number;
+  only_in_reference?: string[];
+  only_in_search?: string[];
+  offset?: number;
+}
+
+interface Outcome {
+  total: number;
+  refused: boolean;
+}
+
+describe('search differential: OpenSearch path vs PostgreSQL reference', () => {
+  let env: TestEnvironment;
+  let gateway: NestFastifyApplication;
+  let worker: INestMicroservice;
+  let apiKey: string;
+  const dir = mkdtempSync(join(tmpdir(), 'svc-search-diff-'));
+  const timings: Record<string, number> = {};
+  const pools: Partial<Record<SqlEntity, Record<string, (string | number)[]>>> = {};
+  const nullHeavy: Partial<Record<SqlEntity, string[]>> = {};
+  const referenceClients: Client[] = [];
+
+  const run = (sql: string, params: unknown[] = []) =>
+    env.db.dataSource.query(sql, params) as Promise<Record<string, unknown>[]>;
+  const post = (url: string, payload: object) =>
+    gateway
+      .getHttpAdapter()
+      .getInstance()
+      .inject({ method: 'POST', url, payload, headers: { 'api-key': apiKey } } as InjectOptions);
+  const timed = async <T>(name: string, f: () => Promise<T>): Promise<T> => {
+    const started = Date.now();
+    try {
+      return await f();
+    } finally {
+      timings[name] = Date.now() - started;
+    }
+  };
+
+  beforeAll(async () => {
+    env = await createTestEnvironment({
+      NATS_REQUEST_TIMEOUT_MS: '60000',
+      SEARCH_TIMEOUT_MS: '30000',
+      SEARCH_COUNT_BUDGET_MS: '30000',
+      RATE_LIMIT_DEFAULT_PER_MINUTE: '1000000',
+    });
+    await timed('generate', () =>
+      generateDataset({ people: PEOPLE, companies: COMPANIES, seed: SEED, outDir: dir, buildVersion: BUILD }),
+    );
+    const os = createOpenSearchClient(env.config.opensearch);
+    try {
+      await timed('load', () => loadBuild(env.db.dataSource, os, env.config.opensearch, { dir }));
+      await run(APPLY_HOLES);
+      await punchHoles(env, os, 'person', 0.25, timings);
+      await punchHoles(env, os, 'company', 0.3, timings);
+    } finally {
+      await os.close();
+    }
+    for (const entity of ['person', 'company'] as const) {
+      await timed(`slim ${entity}`, async () => {
+        // PLAIN: neither compressed nor out of line, so a predicate reading the record does not
+        // decompress it again (PostgreSQL detoasts a value anew for every function reading it).
+        await run(`CREATE TABLE ${SLIM_TABLE[entity]} (svc_id text COLLATE "C" PRIMARY KEY, record jsonb NOT NULL)`);
+        await run(`ALTER TABLE ${SLIM_TABLE[entity]} ALTER COLUMN record SET STORAGE PLAIN`);
+        await run(
+          `INSERT INTO ${SLIM_TABLE[entity]}
+           SELECT f.svc_id::text, ${slimRecordSql(entity, 'd.record')} FROM ${REFERENCE_TABLE[entity]} f, ${DETOASTED('f')}
+            WHERE f.build_id = $1`,
+          [BUILD],
+        );
+        await run(`ANALYZE ${SLIM_TABLE[entity]}`);
+      });
+      await timed(`elements ${entity}`, async () => {
+        for (const statement of elementTableSql(entity, ELEMENT_TABLE[entity], SLIM_TABLE[entity])) await run(statement);
+      });
+      await timed(`pools ${entity}`, async () => {
+        pools[entity] = await sampleValuePools(run, entity, { from: SLIM_TABLE[entity] });
+        nullHeavy[entity] = await nullHeavyColumns(entity);
+      });
+    }
+    // The reference's own connections: a `svc_id IN (subquery)` over the element table must be
+    // a hashed subplan, which PostgreSQL plans only when its (overestimated) size fits work_mem;
+    // otherwise it reruns the subquery for every row. JIT only adds compile time here.
+    for (let i = 0; i < CONCURRENCY; i++) {
+      const client = new Client({
+        connectionString: env.db.config.url,
+        application_name: 'svc-test-reference',
+        options: `-c search_path=${env.db.schema} -c work_mem=256MB -c jit=off -c statement_timeout=120s`,
+      });
+      await client.connect();
+      referenceClients.push(client);
+    }
+    const team = await createTeam(env.db.dataSource, {
+      name: 'differential',
+      credits: 1_000_000_000,
+      tier: 'enterprise',
+      contractEnd: null,
+    });
+    apiKey = (await createKey(env.db.dataSource, { team: { id: team.team_id }, endpoints: null })).api_key;
+    worker = await createSearchWorker(env.config);
+    await worker.listen();
+    gateway = await createGateway(env.config);
+    await gateway.init();
+    await gateway.getHttpAdapter().getInstance().ready();
+    console.log(`search differential setup (ms): ${JSON.stringify(timings)}`);
+  }, 400_000);
+
+  afterAll(async () => {
+    await gateway?.close();
+    await worker?.close();
+    await Promise.all(referenceClients.map((c) => c.end()));
+    // SEARCH_DIFF_KEEP=1 keeps the schema and indices to investigate a mismatch in psql.
+    if (process.env.SEARCH_DIFF_KEEP === '1') {
+      console.log(`search differential: kept schema ${env?.db.schema} and indices ${env?.config.opensearch.indexPrefix}*`);
+      await env?.db.dataSource.destroy();
+    } else {
+      await env?.cleanup();
+    }
+    rmSync(dir, { recursive: true, force: true });
+    console.log(`search differential timings (ms): ${JSON.stringify(timings)}`);
+  });
+
+  /** Scalar columns with a NULL in at least 4 % of rows, cross-table columns empty as often. */
+  async function nullHeavyColumns(entity: SqlEntity): Promise<string[]> {
+    const columns = [...CATALOG[entity].values()];
+    const exprs = columns.map((c) =>
+      c.kind === 'nested'
+        ? `avg(CASE WHEN EXISTS (${elementValues(entity, c.name, 't.record')}) THEN 0 ELSE 1 END) AS "${c.name}"`
+        : `avg(CASE WHEN ${scalarText(entity, c.name, 't.record')} IS NULL THEN 1 ELSE 0 END) AS "${c.name}"`,
+    );
+    const [row] = await run(`SELECT ${exprs.join(', ')} FROM ${SLIM_TABLE[entity]} t`);
+    return columns.filter((c) => Number(row[c.name]) >= 0.04).map((c) => c.name);
+  }
+
+  it('keeps every path the reference reads in its slim copy of the records', async () => {
+    for (const entity of ['person', 'company'] as const) {
+      const differs = [...CATALOG[entity].values()].map((c) => {
+        const read = (record: string) =>
+          c.kind === 'nested'
+            ? `ARRAY(SELECT x.v FROM (${elementValues(entity, c.name, record)}) x ORDER BY 1)`
+            : scalarText(entity, c.name, record);
+        return `(${read('d.record')}) IS DISTINCT FROM (${read('s.record')})`;
+      });
+      const [{ n, total }] = await run(
+        `SELECT count(*) FILTER (WHERE ${differs.join(' OR ')}) AS n, count(*) AS total
+           FROM ${REFERENCE_TABLE[entity]} f, ${DETOASTED('f')} JOIN ${SLIM_TABLE[entity]} s ON s.svc_id = d.svc_id
+          WHERE f.build_id = $1`,
+        [BUILD],
+      );
+      expect(Number(n)).toBe(0);
+      expect(Number(total)).toBe(entity === 'person' ? PEOPLE : COMPANIES);
+    }
+  });
+
+  /** One query through both paths; pushes what disagrees onto `mismatches`. */
+  const stats = { reference: 0, search: 0, requests: 0, jsonb: 0 };
+
+  /** What one query checks besides total and first page(s): a deep page, the plain jsonb reference. */
+  interface Checks {
+    rng: Random;
+    deepPage: boolean;
+    jsonb: boolean;
+    client: Client;
+  }
+
+  async function compare(entity: SqlEntity, sql: string, checks: Checks, mismatches: Mismatch[]): Promise<Outcome> {
+    const { rng, client } = checks;
+    const referenceIds = async (where: { sql: string; params: unknown[] }) =>
+      (await client.query(`SELECT r.svc_id FROM ${SLIM_TABLE[entity]} r WHERE ${where.sql} ORDER BY r.svc_id`, where.params)).rows.map(
+        (r: { svc_id: string }) => r.svc_id,
+      );
+    let ref: ReturnType<typeof referenceQuery>;
+    try {
+      ref = referenceQuery(sql, entity, { record: 'r.record', elements: { table: ELEMENT_TABLE[entity], svcId: 'r.svc_id' } });
+    } catch (error) {
+      if (!(error instanceof ServiceError) || error.code !== 'invalid_query') throw error;
+      const res = await post(URL[entity], { query: sql, limit: PAGE });
+      if (res.statusCode !== 400) mismatches.push({ sql, problem: `refused by parseQuery but answered ${res.statusCode}` });
+      return { total: 0, refused: true };
+    }
+    // One scan: every matching id in svc_id order; totals and pages are cut from it.
+    const refStarted = Date.now();
+    const refAll = await referenceIds(ref);
+    stats.reference += Date.now() - refStarted;
+    if (checks.jsonb) {
+      // The element table is an optimization of the plain form: both must give the same rows.
+      const plain = await referenceIds(referenceQuery(sql, entity, { record: 'r.record' }));
+      stats.jsonb++;
+      if (plain.join() !== refAll.join()) {
+        mismatches.push({ sql, problem: 'reference: element-table form and jsonb EXISTS form differ', reference_total: refAll.length, search_total: plain.length });
+      }
+    }
+    const refTotal = refAll.length;
+    const refIds = refAll.slice(0, FULL_COMPARE + 1);
+
+    const searchPage = async (offset: number) => {
+      const searchStarted = Date.now();
+      const res = await post(URL[entity], { query: sql, limit: PAGE, offset });
+      stats.search += Date.now() - searchStarted;
+      stats.requests++;
+      if (res.statusCode !== 200) {
+        mismatches.push({ sql, problem: `HTTP ${res.statusCode} at offset ${offset}: ${res.body.slice(0, 300)}` });
+        return null;
+      }
+      if (res.headers['total-count-status'] !== 'exact') {
+        mismatches.push({ sql, problem: `Total-Count-Status ${String(res.headers['total-count-status'])}` });
+      }
+      const body = res.json() as { total: number; matches: Record<string, { svc_id: string }>[] };
+      return { total: body.total, ids: body.matches.map((m) => m[RESULT_KEY[entity]].svc_id) };
+    };
+    const diff = (problem: string, expected: string[], actual: string[], extra: Partial<Mismatch> = {}) => {
+      const a = new Set(actual);
+      const e = new Set(expected);
+      mismatches.push({
+        sql,
+        problem,
+        reference_total: refTotal,
+        only_in_reference: expected.filter((id) => !a.has(id)).slice(0, 5),
+        only_in_search: actual.filter((id) => !e.has(id)).slice(0, 5),
+        ...extra,
+      });
+    };
+
+    const first = await searchPage(0);
+    if (!first) return { total: refTotal, refused: false };
+    if (first.total !== refTotal) {
+      mismatches.push({ sql, problem: 'total', reference_total: refTotal, search_total: first.total });
+    }
+    if (refTotal <= FULL_COMPARE) {
+      const ids = [...first.ids];
+      for (let offset = PAGE; offset < Math.min(Math.max(refTotal, first.total), FULL_COMPARE + 1); offset += PAGE) {
+        const page = await searchPage(offset);
+        if (!page) return { total: refTotal, refused: false };
+        ids.push(...page.ids);
+      }
+      if (ids.join() !== refIds.join()) diff('ids (all)', refIds, ids, { search_total: first.total });
+    } else {
+      if (first.ids.join() !== refIds.slice(0, PAGE).join()) {
+        diff('ids (first page)', refIds.slice(0, PAGE), first.ids, { search_total: first.total });
+      }
+      if (checks.deepPage) {
+        const offset = rng.int(PAGE, Math.min(refTotal, 10_000) - 1);
+        const expected = refAll.slice(offset, offset + PAGE);
+        const deep = await searchPage(offset);
+        if (deep && deep.ids.join() !== expected.join()) diff('ids (deep page)', expected, deep.ids, { offset });
+      }
+    }
+    return { total: refTotal, refused: false };
+  }
+
+  async function runQueries(entity: SqlEntity): Promise<void> {
+    const generator = new QueryGenerator({
+      seed: SEED + (entity === 'person' ? 1 : 2),
+      entity,
+      pools: pools[entity]!,
+      nullHeavy: nullHeavy[entity],
+    });
+    const queries = Array.from({ length: QUERIES[entity] }, () => generator.next());
+    const mismatches: Mismatch[] = [];
+    const outcomes: Outcome[] = [];
+    Object.assign(stats, { reference: 0, search: 0, requests: 0, jsonb: 0 });
+    const started = Date.now();
+    let next = 0;
+    await Promise.all(
+      referenceClients.map(async (client) => {
+        while (next < queries.length) {
+          const i = next++;
+          // Its own stream per query, so the deep page a query checks does not depend on timing.
+          const checks = { rng: new Random(SEED * 31 + i), deepPage: i % DEEP_PAGE_EVERY === 0, jsonb: i % JSONB_CHECK_EVERY === 0, client };
+          outcomes.push(await compare(entity, queries[i], checks, mismatches));
+        }
+      }),
+    );
+    const compared = outcomes.filter((o) => !o.refused);
+    const bucket = (lo: number, hi: number) => compared.filter((o) => o.total >= lo && o.total <= hi).length;
+    console.log(
+      `search differential ${entity}: ${queries.length} queries, ${compared.length} compared, ` +
+        `${outcomes.length - compared.length} refused by the parser, ${mismatches.length} mismatches, ` +
+        `${Date.now() - started} ms (PostgreSQL ${stats.reference} ms, ${stats.requests} search requests ${stats.search} ms, summed over ${CONCURRENCY} lanes; ${stats.jsonb} also through the plain jsonb reference); totals 0: ${bucket(0, 0)}, 1-${FULL_COMPARE}: ${bucket(1, FULL_COMPARE)}, ` +
+        `>${FULL_COMPARE}: ${bucket(FULL_COMPARE + 1, Infinity)}; null-heavy columns: ${nullHeavy[entity]!.join(', ')}`,
+    );
+    if (mismatches.length) console.log(`mismatches:\n${JSON.stringify(mismatches.slice(0, 20), null, 2)}`);
+    expect(mismatches).toEqual([]);
+    // The queries must be worth comparing: nearly all valid, many with matches, some big.
+    expect(compared.length).toBeGreaterThanOrEqual(queries.length * 0.97);
+    expect(bucket(1, Infinity)).toBeGreaterThanOrEqual(compared.length * 0.4);
+    expect(bucket(FULL_COMPARE + 1, Infinity)).toBeGreaterThanOrEqual(compared.length * 0.1);
+    expect(bucket(0, 0)).toBeGreaterThanOrEqual(compared.length * 0.05);
+  }
+
+  it(`answers ${QUERIES.person} random person queries exactly as PostgreSQL does`, () => runQueries('person'), 300_000);
+
+  it(`answers ${QUERIES.company} random company queries exactly as PostgreSQL does`, () => runQueries('company'), 120_000);
+});
+
+// ---- holes: NULL, missing and empty values in a seeded share of the records
+
+/** Columns that get most of the holes: every kind, so NULL logic is exercised on each. */
+const NULL_HEAVY: Record<SqlEntity, string[]> = {
+  person: ['city', 'state', 'company_name', 'job_title', 'age', 'years_of_experience', 'seniority_level', 'sex', 'is_decision_maker', 'netx_followers'],
+  company: ['industry', 'domain', 'name_display', 'founded', 'svc_employee_count', 'svc_employee_growth_rate_3m', 'type', 'size'],
+};
+
+type HoleOp = { path: string[]; how: 'null' | 'delete' | 'empty' | 'list' | 'upper' };
+
+/** What to blank in one record, in terms of the search columns the fields feed. */
+function holePlan(entity: SqlEntity, rng: Random): HoleOp[] {
+  const ops: HoleOp[] = [];
+  const scalars = [...CATALOG[entity].values()].filter((c) => c.kind !== 'nested');
+  const heavy = scalars.filter((c) => NULL_HEAVY[entity].includes(c.name));
+  for (let k = rng.int(1, 4); k > 0; k--) {
+    const column = rng.pick(rng.chance(0.7) ? heavy : scalars);
+    const source = columnSource(entity, column.name);
+    if (source.kind !== 'scalar') continue;
+    const how = rng.weighted(
+      column.kind === 'text' ? { null: 45, delete: 35, empty: 20 } : { null: 55, delete: 45, empty: 0 },
+    );
+    ops.push({ path: [...source.path], how });
+  }
+  const maybe = (p: number, path: string[], how: HoleOp['how']) => rng.chance(p) && ops.push({ path, how });
+  if (entity === 'person') {
+    maybe(0.25, ['headline', 'cleaned'], 'empty');
+    maybe(0.2, ['summary', 'cleaned'], 'empty');
+    maybe(0.15, ['skills'], 'list');
+    maybe(0.1, ['languages'], 'list');
+    for (let i = 0; i < 3; i++) {
+      maybe(0.1, ['experience', String(i), 'title', 'cleaned'], 'empty');
+      maybe(0.1, ['experience', String(i), 'organization', 'name', 'cleaned'], 'empty');
+    }
+  } else {
+    maybe(0.25, ['headline', 'cleaned'], 'empty');
+    maybe(0.2, ['description', 'cleaned'], 'empty');
+    maybe(0.15, ['alt_domains'], 'list');
+    // Display styling in capitals, non-ASCII ones included ("ZÜRICH ACADEMY").
+    maybe(0.15, ['name', 'display'], 'upper');
+  }
+  return ops;
+}
+
+/** Applies a hole plan inside Postgres: no record travels to the test and back. */
+const APPLY_HOLES = `
+CREATE FUNCTION apply_holes(r jsonb, ops jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  op jsonb;
+  p text[];
+BEGIN
+  FOR op IN SELECT * FROM jsonb_array_elements(ops) LOOP
+    p := ARRAY(SELECT jsonb_array_elements_text(op->'path'));
+    IF r #> p IS NULL THEN
+      CONTINUE;
+    ELSIF op->>'how' = 'delete' THEN
+      r := r #- p;
+    ELSIF op->>'how' = 'upper' THEN
+      IF jsonb_typeof(r #> p) = 'string' THEN
+        r := jsonb_set(r, p, to_jsonb(upper(r #>> p)), false);
+      END IF;
+    ELSE
+      r := jsonb_set(r, p, CASE op->>'how' WHEN 'null' THEN 'null'::jsonb WHEN 'empty' THEN '""'::jsonb ELSE '[]'::jsonb END, false);
+    END IF;
+  END LOOP;
+  RETURN r;
+END $$`;
+
+/** Record parts no search column or result field reads; left out when re-projecting. */
+const UNREAD: Record<SqlEntity, string[]> = {
+  person: ['phones', 'emails', 'locations', 'education', 'certifications', 'socials'],
+  company: [],
+};
+
+async function punchHoles(
+  env: TestEnvironment,
+  os: ReturnType<typeof createOpenSearchClient>,
+  entity: SqlEntity,
+  share: number,
+  timings: Record<string, number>,
+): Promise<void> {
+  const ds = env.db.dataSource;
+  const table = REFERENCE_TABLE[entity];
+  const rng = new Random(SEED + (entity === 'person' ? 11 : 12));
+  let t = Date.now();
+  const lap = (name: string) => {
+    timings[`holes ${entity} ${name}`] = Date.now() - t;
+    t = Date.now();
+  };
+  const ids = ((await ds.query(`SELECT svc_id::text AS id FROM ${table} WHERE build_id = $1 ORDER BY 1`, [BUILD])) as { id: string }[])
+    .map((r) => r.id)
+    .filter(() => rng.chance(share));
+  const plans = ids.map((id) => ({ svc_id: id, ops: holePlan(entity, rng) }));
+  await ds.query(
+    `UPDATE ${table} t SET record = apply_holes(t.record, x.ops)
+       FROM jsonb_to_recordset($2::jsonb) AS x(svc_id uuid, ops jsonb)
+      WHERE t.build_id = $1 AND t.svc_id = x.svc_id`,
+    [BUILD, JSON.stringify(plans)],
+  );
+  lap('update');
+  const alias = aliasName(env.config.opensearch, entity, 'live');
+  const unread = UNREAD[entity].map((k) => ` - '${k}'`).join('');
+  for (let i = 0; i < ids.length; i += 1000) {
+    const rows = (await ds.query(
+      `SELECT record${unread} AS record FROM ${table} WHERE build_id = $1 AND svc_id = ANY($2::uuid[])`,
+      [BUILD, ids.slice(i, i + 1000)],
+    )) as { record: Record<string, unknown> }[];
+    const docs = rows.map((r) =>
+      entity === 'person'
+        ? projectPerson(r.record as unknown as PersonRecord)
+        : projectCompany(r.record as unknown as CompanyRecord),
+    );
+    const failures = await bulkIndex(os, alias, docs);
+    if (failures.length) throw new Error(`re-indexing failed: ${JSON.stringify(failures.slice(0, 3))}`);
+  }
+  await os.indices.refresh({ index: alias });
+  lap('reindex');
+}
