@@ -55,7 +55,8 @@ export class SearchService {
     for (const filter of filters) {
       if (filter.values.some((v) => stored.has(v))) continue;
       const closest = [...new Set(filter.values.flatMap((v) => closestValues(v, stored)))].slice(0, 5);
-      const asked = filter.values.map((v) => `'${v}'`).join(', ');
+      // Echo at most 100 characters of each value so the verdict survives the header length limit.
+      const asked = filter.values.map((v) => `'${v.length > 100 ? `${v.slice(0, 100)}...` : v}'`).join(', ');
       return `${filter.column} ${filter.values.length > 1 ? 'IN' : '='} ${asked} matches no stored industry; closest: ${closest.join(', ') || 'none'}`;
     }
     return null;
