@@ -1,6 +1,6 @@
 import { Client } from '@opensearch-project/opensearch';
 import type { OpenSearchConfig } from '@app/config';
-import { loadingSettings, MAPPINGS, SearchEntity } from './mappings';
+import { loadingSettings, MAPPINGS, SearchEntity, SERVING_SETTINGS } from './mappings';
 
 /** A build serves either the live API or the sandbox; each has its own alias per entity. */
 export type BuildKind = 'live' | 'sandbox';
@@ -50,10 +50,11 @@ export async function listIndices(client: Client, pattern: string): Promise<stri
   return Object.keys(res.body);
 }
 
-/** Makes a loaded index searchable: refresh on, one refresh now, segments merged for reads. */
+/** Makes a loaded index searchable and durable: serving settings, one refresh now, a flush. */
 export async function finishBuildIndex(client: Client, index: string): Promise<void> {
-  await client.indices.putSettings({ index, body: { index: { refresh_interval: '1s' } } });
+  await client.indices.putSettings({ index, body: { index: SERVING_SETTINGS } });
   await client.indices.refresh({ index });
+  await client.indices.flush({ index });
 }
 
 export async function aliasTargets(client: Client, alias: string): Promise<string[]> {

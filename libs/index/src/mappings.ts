@@ -76,12 +76,25 @@ export const MAPPINGS: Record<SearchEntity, Record<string, unknown>> = {
 /** Offset 10000 + limit 100 must stay inside the result window. */
 export const MAX_RESULT_WINDOW = 10100;
 
-/** Settings while a build loads: no refresh, no replicas; `finishBuildIndex` turns refresh on. */
+/**
+ * Settings while a build loads: no refresh, no replicas, the translog synced in the background
+ * rather than per bulk request (a crash mid-load fails the load anyway; it is re-run whole).
+ * `finishBuildIndex` restores what serving needs.
+ */
 export function loadingSettings(shards = 1): Record<string, unknown> {
   return {
     number_of_shards: shards,
     number_of_replicas: 0,
     refresh_interval: '-1',
     max_result_window: MAX_RESULT_WINDOW,
+    'translog.durability': 'async',
+    'translog.flush_threshold_size': '1gb',
   };
 }
+
+/** Settings of a loaded index that serves. */
+export const SERVING_SETTINGS: Record<string, string> = {
+  refresh_interval: '1s',
+  'translog.durability': 'request',
+  'translog.flush_threshold_size': '512mb',
+};

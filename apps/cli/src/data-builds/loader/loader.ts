@@ -30,6 +30,7 @@ import {
 import { findJsonl, JsonlSource, openJsonl } from './jsonl';
 import { clearBuildRows, insertRecords, RecordRow } from './pg-writer';
 import { Progress, silentProgress } from './progress';
+import { BatchPipeline, PipelineLimits } from './batch-pipeline';
 import { companyRows, KeyRow, personRows } from './rows';
 import { LoadError } from './load-error';
 
@@ -71,6 +72,8 @@ export interface LoadReport {
 
 const FILES: Record<SearchEntity, string> = { person: 'people', company: 'companies' };
 const MAX_KEPT_PROBLEMS = 100;
+/** Two bulk requests keep two OpenSearch write threads busy; a few batches buffer the reader. */
+const PIPELINE_LIMITS: PipelineLimits = { pending: 4, search: 2 };
 
 type LoadedRecord = { svc_id: string; build_version: string };
 
@@ -227,20 +230,24 @@ async function loadEntity<R extends LoadedRecord>(
   const progress = ctx.opts.progress ?? silentProgress;
   const batchSize = ctx.opts.batchSize ?? 1000;
   const seen = new Set<string>();
+  const pipeline = new BatchPipeline(PIPELINE_LIMITS);
   let batch: Parsed<R>[] = [];
-  let inFlight: Promise<void> | null = null;
   let batchNo = 0;
 
   const flush = async () => {
     const records = batch;
     batch = [];
-    if (inFlight) await inFlight;
     batchNo += 1;
     const n = batchNo;
-    inFlight = writeBatch(ctx, spec, index, records).then(async () => {
-      result.loaded += records.length;
-      await ctx.opts.afterBatch?.(entity, n);
-    });
+    const prepared = prepareBatch(spec, records);
+    await pipeline.add(
+      () => insertRecords(ctx.runner, entity, ctx.buildId, prepared.rows, prepared.keys),
+      () => indexBatch(ctx.os, entity, index, prepared.docs),
+      async () => {
+        result.loaded += records.length;
+        await ctx.opts.afterBatch?.(entity, n);
+      },
+    );
   };
 
   progress.start(entity === 'person' ? 'people' : 'companies', source.size);
@@ -256,7 +263,7 @@ async function loadEntity<R extends LoadedRecord>(
       progress.update(source.bytesRead(), result.loaded + batch.length);
     }
     if (batch.length > 0) await flush();
-    if (inFlight) await inFlight;
+    await pipeline.drain();
   } finally {
     progress.stop();
   }
@@ -302,28 +309,28 @@ function parseLine<R extends LoadedRecord>(
   return { record, json: JSON.stringify(record) };
 }
 
-async function writeBatch<R extends LoadedRecord>(
-  ctx: LoadContext,
-  spec: EntitySpec<R>,
-  index: string,
-  records: Parsed<R>[],
-): Promise<void> {
-  const rows: RecordRow[] = [];
-  const keys: KeyRow<string>[] = [];
-  const docs: SearchDoc[] = [];
+interface PreparedBatch {
+  rows: RecordRow[];
+  keys: KeyRow<string>[];
+  docs: SearchDoc[];
+}
+
+function prepareBatch<R extends LoadedRecord>(spec: EntitySpec<R>, records: Parsed<R>[]): PreparedBatch {
+  const prepared: PreparedBatch = { rows: [], keys: [], docs: [] };
   for (const { record, json } of records) {
     const extracted = spec.rows(record);
-    rows.push({ columns: extracted.row, json });
-    for (const k of extracted.keys) keys.push(k);
-    docs.push(spec.project(record));
+    prepared.rows.push({ columns: extracted.row, json });
+    for (const k of extracted.keys) prepared.keys.push(k);
+    prepared.docs.push(spec.project(record));
   }
-  const [, failures] = await Promise.all([
-    insertRecords(ctx.runner, spec.entity, ctx.buildId, rows, keys),
-    bulkIndex(ctx.os, index, docs),
-  ]);
+  return prepared;
+}
+
+async function indexBatch(os: Client, entity: SearchEntity, index: string, docs: SearchDoc[]): Promise<void> {
+  const failures = await bulkIndex(os, index, docs);
   if (failures.length > 0) {
     throw new LoadError(
-      `OpenSearch refused ${failures.length} ${spec.entity} documents, first: ${failures[0].id}: ${failures[0].reason}`,
+      `OpenSearch refused ${failures.length} ${entity} documents, first: ${failures[0].id}: ${failures[0].reason}`,
     );
   }
 }

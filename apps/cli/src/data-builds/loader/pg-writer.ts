@@ -1,20 +1,34 @@
+import type { PoolClient } from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { QueryRunner } from 'typeorm';
 import type { SearchEntity } from '@app/index';
 import type { KeyRow } from './rows';
+import { copyLine } from './copy-text';
 
 /**
- * Batched inserts inside the load's one transaction: each batch is a single JSON parameter
- * unpacked by jsonb_to_recordset, so Postgres parses it once and the driver builds no
- * per-row parameter lists.
+ * Batches go in with COPY inside the load's one transaction: no statement to parse per batch,
+ * no parameter lists, and the record's JSON text goes to Postgres as read (re-serializing
+ * ~9 KB records would dominate the load).
  */
-const RECORD_SQL: Record<SearchEntity, string> = {
-  person: `INSERT INTO person_records (build_id, svc_id, record, full_name, first_name, last_name, city, state_code, country_code, company_domain, birth_year)
-    SELECT $1, x.svc_id, x.record, x.full_name, x.first_name, x.last_name, x.city, x.state_code, x.country_code, x.company_domain, x.birth_year
-    FROM jsonb_to_recordset($2::jsonb) AS x(svc_id uuid, record jsonb, full_name text, first_name text, last_name text, city text,
-      state_code text, country_code text, company_domain text, birth_year integer)`,
-  company: `INSERT INTO company_records (build_id, svc_id, record, name, domain, netx_id, netx_url, ticker)
-    SELECT $1, x.svc_id, x.record, x.name, x.domain, x.netx_id, x.netx_url, x.ticker
-    FROM jsonb_to_recordset($2::jsonb) AS x(svc_id uuid, record jsonb, name text, domain text, netx_id text, netx_url text, ticker text)`,
+const RECORD_COPY: Record<SearchEntity, { table: string; columns: readonly string[] }> = {
+  person: {
+    table: 'person_records',
+    columns: [
+      'svc_id',
+      'full_name',
+      'first_name',
+      'last_name',
+      'city',
+      'state_code',
+      'country_code',
+      'company_domain',
+      'birth_year',
+    ],
+  },
+  company: {
+    table: 'company_records',
+    columns: ['svc_id', 'name', 'domain', 'netx_id', 'netx_url', 'ticker'],
+  },
 };
 
 const KEY_TABLE: Record<SearchEntity, string> = {
@@ -22,15 +36,19 @@ const KEY_TABLE: Record<SearchEntity, string> = {
   company: 'company_match_keys',
 };
 
-/** A record row: extracted columns plus the record's JSON text as read (re-serializing ~7 KB records would dominate the load). */
+/** A record row: extracted columns plus the record's JSON text as read. */
 export interface RecordRow {
-  columns: { svc_id: string };
+  columns: { svc_id: string; [column: string]: string | number | null };
   json: string;
 }
 
-function rowsJson(rows: RecordRow[]): string {
-  const parts = rows.map((r) => `{"record":${r.json},${JSON.stringify(r.columns).slice(1)}`);
-  return `[${parts.join(',')}]`;
+async function copy(client: PoolClient, sql: string, lines: string[]): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const stream = client.query(copyFrom(sql));
+    stream.on('finish', resolve);
+    stream.on('error', reject);
+    stream.end(lines.join(''));
+  });
 }
 
 export async function insertRecords(
@@ -41,14 +59,20 @@ export async function insertRecords(
   keys: KeyRow<string>[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  await runner.query(RECORD_SQL[entity], [buildId, rowsJson(rows)]);
+  const client = (await runner.connect()) as PoolClient;
+  const { table, columns } = RECORD_COPY[entity];
+  await copy(
+    client,
+    `COPY ${table} (build_id, record, ${columns.join(', ')}) FROM STDIN`,
+    rows.map((r) => copyLine([buildId, r.json, ...columns.map((c) => r.columns[c] ?? null)])),
+  );
   if (keys.length === 0) return;
-  await runner.query(
-    `INSERT INTO ${KEY_TABLE[entity]} (build_id, kind, value, svc_id, current)
-     SELECT $1, x.kind, x.value, x.svc_id, x.current
-     FROM jsonb_to_recordset($2::jsonb) AS x(kind text, value text, svc_id uuid, current boolean)
-     ON CONFLICT DO NOTHING`,
-    [buildId, JSON.stringify(keys)],
+  // Keys are unique per record (rows.ts) and svc_ids per load (the loader), so plain COPY
+  // cannot hit the primary key.
+  await copy(
+    client,
+    `COPY ${KEY_TABLE[entity]} (build_id, kind, value, svc_id, current) FROM STDIN`,
+    keys.map((k) => copyLine([buildId, k.kind, k.value, k.svc_id, k.current])),
   );
 }
 
