@@ -5,6 +5,7 @@
  *
  *   npm run build && node dist/bench/loader/run.js --dir /tmp/gen-1m [--keep]
  */
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@app/config';
 import { createOpenSearchClient } from '@app/index';
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
   const db = createDataSource(config.database, { applicationName: 'svc-bench' });
   await runMigrations(db);
   const os = createOpenSearchClient(config.opensearch, 300000);
+  const loadAtStart = loadavg()[0];
   try {
     const report = await loadBuild(db, os, config.opensearch, {
       dir: values.dir,
@@ -31,8 +33,16 @@ async function main(): Promise<void> {
       onProblem: (p) => process.stderr.write(`${p.file}:${p.line}: ${p.reason}\n`),
     });
     const { problems: _problems, ...summary } = report;
+    const cpu = process.cpuUsage();
+    // The machine is shared: load average and the loader's own CPU time say how much of the
+    // wall time was the loader and how much its neighbours (OpenSearch and Postgres included).
+    const machine = {
+      load_average_start: loadAtStart,
+      load_average_end: loadavg()[0],
+      loader_cpu_seconds: Math.round((cpu.user + cpu.system) / 1e4) / 100,
+    };
     process.stdout.write(
-      `${JSON.stringify({ ...summary, schema: tag, index_prefix: `${tag}_`, kept: values.keep, database: base.database.url }, null, 2)}\n`,
+      `${JSON.stringify({ ...summary, ...machine, schema: tag, index_prefix: `${tag}_`, kept: values.keep, database: base.database.url }, null, 2)}\n`,
     );
   } finally {
     if (!values.keep) {

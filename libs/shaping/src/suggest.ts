@@ -2,23 +2,10 @@
  * "Did you mean" for unknown field paths. Runs only on the error path, so plain edit distance
  * over the few hundred valid paths is cheap enough.
  */
+import { editDistance } from '@app/sql';
 import { type ShapingEntity, fieldPaths, findField } from './field-tree';
 
 const MAX_SUGGESTIONS = 5;
-
-export function editDistance(a: string, b: string): number {
-  if (a === b) return 0;
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current.push(Math.min(previous[j] + 1, current[j - 1] + 1, substitution));
-    }
-    previous = current;
-  }
-  return previous[b.length];
-}
 
 const lastSegment = (path: string) => path.slice(path.lastIndexOf('.') + 1);
 
