@@ -230,4 +230,95 @@ describe('access: credits and usage', () => {
     );
     expect(sums).toEqual({ ledger: 0, charges: -50, usage_credits: 50, usage_rows: 50 });
   });
+
+  describe('concurrent charges of one team (grouped per statement)', () => {
+    it('records each call once, in fewer commits than calls, with headers that chain', async () => {
+      const team = await seedTeam(env.db.dataSource, { credits: 1000 });
+      const matches = Array.from({ length: 60 }, (_, i) => i % 4);
+      const responses = await Promise.all(matches.map((m) => billed(team.key, m)));
+      expect(responses.map((r) => r.statusCode)).toEqual(matches.map(() => 200));
+      const spent = matches.reduce((a, b) => a + b, 0);
+      expect(await balanceOf(env.db.dataSource, team.id)).toBe(1000 - spent);
+
+      const byRequest = new Map(responses.map((r, i) => [String(r.headers['x-request-id']), matches[i]]));
+      const ledgerRows = (await ledger(team.id)).slice(1);
+      expect(ledgerRows).toHaveLength(matches.filter((m) => m > 0).length);
+      for (const row of ledgerRows) expect(-row.delta).toBe(byRequest.get(row.request_id));
+      expect(new Set(ledgerRows.map((r) => r.request_id)).size).toBe(ledgerRows.length);
+      const usageRows = await usage(team.id);
+      expect(usageRows).toHaveLength(matches.length);
+      for (const row of usageRows) expect(row.credits).toBe(byRequest.get(row.request_id));
+      expect(new Set(usageRows.map((r) => r.request_id)).size).toBe(matches.length);
+
+      // Each paying call's remaining balance is the previous one's minus its own charge.
+      const paid = responses
+        .map((r) => ({
+          charged: Number(r.headers['x-credits-charged']),
+          left: Number(r.headers['x-credits-remaining']),
+        }))
+        .filter((c) => c.charged > 0)
+        .sort((a, b) => b.left - a.left);
+      let before = 1000;
+      for (const c of paid) {
+        expect(c.left).toBe(before - c.charged);
+        before = c.left;
+      }
+      expect(before).toBe(1000 - spent);
+
+      // Rows of one statement share its transaction time: calls that waited went together.
+      const [{ commits }] = await sql<{ commits: number }>(
+        `SELECT count(DISTINCT created_at)::int AS commits FROM usage WHERE team_id = $1`,
+        [team.id],
+      );
+      expect(commits).toBeLessThan(matches.length);
+    });
+
+    it('serves the calls that fit and refuses the others when a group cannot be paid whole', async () => {
+      const team = await seedTeam(env.db.dataSource, { credits: 10 });
+      const matches = [...Array.from({ length: 12 }, () => 3), ...Array.from({ length: 6 }, () => 0)];
+      const responses = await Promise.all(matches.map((m) => billed(team.key, m)));
+      const paying = responses.filter((_, i) => matches[i] === 3);
+      expect(paying.filter((r) => r.statusCode === 200)).toHaveLength(3);
+      for (const r of paying.filter((x) => x.statusCode !== 200)) {
+        const body = expectErrorResponse(r, 402, 'insufficient_credits');
+        expect(body.details).toEqual({ credits_required: 3, credits_balance: 1 });
+      }
+      expect(responses.filter((_, i) => matches[i] === 0).map((r) => r.statusCode)).toEqual(
+        Array.from({ length: 6 }, () => 200),
+      );
+      expect(await balanceOf(env.db.dataSource, team.id)).toBe(1);
+      expect((await ledger(team.id)).slice(1).map((r) => r.delta)).toEqual([-3, -3, -3]);
+      expect((await usage(team.id)).map((r) => r.credits).sort()).toEqual([0, 0, 0, 0, 0, 0, 3, 3, 3]);
+    });
+
+    it('never overspends when two gateways charge one team at once', async () => {
+      const second = await bootGateway(env.config);
+      try {
+        const other = injector(second);
+        const team = await seedTeam(env.db.dataSource, { credits: 100 });
+        const responses = await Promise.all(
+          Array.from({ length: 160 }, (_, i) =>
+            (i % 2 ? other : inject)({
+              method: 'POST',
+              url: '/probe/billed',
+              payload: { matches: 1 },
+              headers: { 'api-key': team.key },
+            }),
+          ),
+        );
+        expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(100);
+        for (const r of responses.filter((x) => x.statusCode !== 200))
+          expectErrorResponse(r, 402, 'insufficient_credits');
+        expect(await balanceOf(env.db.dataSource, team.id)).toBe(0);
+        const [sums] = await sql<{ charges: number; usage_rows: number }>(
+          `SELECT (SELECT sum(delta)::int FROM credit_ledger WHERE team_id = $1 AND reason = 'match') AS charges,
+                  (SELECT count(*)::int FROM usage WHERE team_id = $1) AS usage_rows`,
+          [team.id],
+        );
+        expect(sums).toEqual({ charges: -100, usage_rows: 100 });
+      } finally {
+        await second.close();
+      }
+    });
+  });
 });

@@ -22,7 +22,8 @@ export class InsufficientCreditsError extends Error {
 }
 
 /**
- * The one way credits move: a credit_ledger row plus the same change to teams.credits_balance.
+ * How credits move outside billed calls (grants, adjustments; billed calls use chargeCalls, the
+ * same rule in one statement): a credit_ledger row plus the same change to teams.credits_balance.
  * Call it with the EntityManager of a transaction (ds.transaction(em => ...)) so both commit or
  * neither does, together with whatever else belongs to the same event (e.g. the usage row).
  * The UPDATE locks the team row, so concurrent movements serialize; an overdraft is rejected by

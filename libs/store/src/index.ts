@@ -8,4 +8,6 @@ export * from './password';
 export { isCheckViolation, isUniqueViolation } from './errors';
 export { applyCreditDelta, InsufficientCreditsError } from './credits';
 export type { CreditMovement } from './credits';
+export { chargeCalls } from './charges';
+export type { BilledCall, Queryable } from './charges';
 export { canTransitionReport, FINAL_REPORT_STATUSES, REPORT_TRANSITIONS, reportStatusesBefore } from './report-status';

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { ServiceError } from '@app/contracts';
-import { applyCreditDelta, InsufficientCreditsError, Usage } from '@app/store';
+import { ChargeQueue } from '../billing/charge-queue';
 import { Caller, contractExpired, utcToday } from '../caller';
 import { BoundedMap } from './ttl-cache';
 
@@ -32,19 +32,22 @@ export interface BillableCall {
  * Credits for billed endpoints. The pre-check before the handler is cheap: it trusts this
  * process's last known balance (set by its own charges and reads, at most API_KEY_CACHE_TTL_MS
  * old) when that says "enough", and asks Postgres whenever it would say no, so a team that was
- * just topped up is never turned away. The charge after the handler is the authority:
- * applyCreditDelta's locked UPDATE under the balance CHECK, in one transaction with the usage row.
+ * just topped up is never turned away. The charge after the handler is the authority: one
+ * conditional UPDATE with the ledger and usage rows in the same statement, batched per team
+ * while a previous charge is in flight (ChargeQueue, chargeCalls).
  */
 @Injectable()
 export class CreditsService {
   private readonly hints = new BoundedMap<number, BalanceHint>(MAX_TEAMS);
   private readonly hintTtlMs: number;
+  private readonly charges: ChargeQueue;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.hintTtlMs = config.access.apiKeyCacheTtlMs;
+    this.charges = new ChargeQueue(db);
   }
 
   /** 402 before any work when the contract has ended or the team holds no credit. */
@@ -77,40 +80,16 @@ export class CreditsService {
    */
   async charge(call: BillableCall): Promise<Charge> {
     const { caller, matches } = call;
-    const usage = {
-      teamId: caller.teamId,
+    const remaining = await this.charges.charge(caller.teamId, {
       apiKeyId: caller.keyId,
       endpoint: call.endpoint,
       requestId: call.requestId,
-      matchCount: matches,
-      credits: matches,
-    };
-    let remaining: number;
-    if (matches === 0) {
-      // Counted as a call, costs nothing: no ledger row (deltas are non-zero), one round trip.
-      const rows: Array<{ credits_balance: string }> = await this.db.query(
-        `WITH u AS (INSERT INTO usage (team_id, api_key_id, endpoint, request_id, match_count, credits)
-                    VALUES ($1, $2, $3, $4, 0, 0))
-         SELECT credits_balance FROM teams WHERE id = $1`,
-        [usage.teamId, usage.apiKeyId, usage.endpoint, usage.requestId],
-      );
-      remaining = Number(rows[0].credits_balance);
-    } else {
-      try {
-        remaining = await this.db.transaction(async (em) => {
-          const moved = await applyCreditDelta(em, caller.teamId, -matches, 'match', {
-            apiKeyId: caller.keyId,
-            requestId: call.requestId,
-          });
-          await em.insert(Usage, usage);
-          return moved.balance;
-        });
-      } catch (error) {
-        if (!(error instanceof InsufficientCreditsError)) throw error;
-        const balance = await this.balance(caller.teamId);
-        this.remember(caller.teamId, balance);
-        throw insufficient(matches, balance);
-      }
+      matches,
+    });
+    if (remaining === null) {
+      const balance = await this.balance(caller.teamId);
+      this.remember(caller.teamId, balance);
+      throw insufficient(matches, balance);
     }
     this.remember(caller.teamId, remaining);
     return { charged: matches, remaining };

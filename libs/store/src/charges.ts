@@ -1,0 +1,72 @@
+/** Anything that runs one SQL statement: a DataSource, an EntityManager, a pg Pool wrapper. */
+export interface Queryable {
+  query(sql: string, params?: unknown[]): Promise<unknown>;
+}
+
+/** One billed API call: its usage row, and its ledger row when it found matches. */
+export interface BilledCall {
+  apiKeyId: number | null;
+  endpoint: string;
+  requestId: string | null;
+  /** Credits it costs: one per returned match. */
+  matches: number;
+}
+
+// One statement, so one implicit transaction and one round trip, however many calls: the
+// conditional UPDATE takes the team row lock only for the statement, never across round trips,
+// and refuses the whole set (no row) rather than take the balance below zero. The ledger and
+// usage rows are written only when it charged (or when nothing was to be charged), so a call is
+// either fully recorded or not at all. The balance CHECK stays as the last line of defence.
+const CHARGE = `
+  WITH calls AS (
+    SELECT * FROM unnest($2::int[], $3::text[], $4::text[], $5::int[]) WITH ORDINALITY
+      AS c(api_key_id, endpoint, request_id, matches, n)
+  ),
+  total AS (SELECT sum(matches)::int AS n FROM calls),
+  charged AS (
+    UPDATE teams t SET credits_balance = t.credits_balance - total.n FROM total
+     WHERE t.id = $1 AND total.n > 0 AND t.credits_balance >= total.n
+    RETURNING t.credits_balance
+  ),
+  settled AS (
+    SELECT credits_balance FROM charged
+    UNION ALL
+    SELECT t.credits_balance FROM teams t, total WHERE t.id = $1 AND total.n = 0
+  ),
+  ledger AS (
+    INSERT INTO credit_ledger (team_id, delta, reason, api_key_id, request_id)
+    SELECT $1, -matches, 'match', api_key_id, request_id FROM calls
+     WHERE matches > 0 AND EXISTS (SELECT FROM settled) ORDER BY n
+  ),
+  used AS (
+    INSERT INTO usage (team_id, api_key_id, endpoint, request_id, match_count, credits)
+    SELECT $1, api_key_id, endpoint, request_id, matches, matches FROM calls
+     WHERE EXISTS (SELECT FROM settled) ORDER BY n
+  )
+  SELECT credits_balance FROM settled`;
+
+/**
+ * Charges a set of calls of one team at once, all or nothing, in one statement: the balance
+ * goes down by their matches, each call with matches gets a `match` ledger row, each call a
+ * usage row. Returns the balance after the charge, or null when the team cannot pay for the
+ * whole set (or does not exist) and nothing was written. Calls without matches never fail for
+ * lack of credits. Callers that want a partial answer retry the calls one by one.
+ */
+export async function chargeCalls(
+  db: Queryable,
+  teamId: number,
+  calls: readonly BilledCall[],
+): Promise<number | null> {
+  if (calls.length === 0) throw new RangeError('no calls to charge');
+  for (const c of calls)
+    if (!Number.isSafeInteger(c.matches) || c.matches < 0)
+      throw new RangeError(`matches must be a non-negative integer, got ${c.matches}`);
+  const rows = (await db.query(CHARGE, [
+    teamId,
+    calls.map((c) => c.apiKeyId),
+    calls.map((c) => c.endpoint),
+    calls.map((c) => c.requestId),
+    calls.map((c) => c.matches),
+  ])) as Array<{ credits_balance: string | number }>;
+  return rows.length === 0 ? null : Number(rows[0].credits_balance);
+}
