@@ -9,22 +9,17 @@
  * Creates a throwaway enterprise team and key in the schema and deletes them at the end.
  */
 import 'reflect-metadata';
-import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { parseArgs, promisify } from 'node:util';
+import { parseArgs } from 'node:util';
 import { loadConfig } from '@app/config';
 import type { PersonRecord } from '@app/contracts';
 import { createDataSource } from '@app/store';
-import { createKey } from '../../apps/cli/src/commands/key';
-import { createTeam } from '../../apps/cli/src/commands/team';
 import { createGateway } from '../../apps/gateway/src/bootstrap';
-
-const run = promisify(execFile);
+import { cannon } from '../shared/autocannon';
+import { createBenchKey } from '../shared/bench-key';
 
 async function firstPeople(file: string, n: number): Promise<PersonRecord[]> {
   const out: PersonRecord[] = [];
@@ -35,38 +30,6 @@ async function firstPeople(file: string, n: number): Promise<PersonRecord[]> {
   }
   lines.close();
   return out;
-}
-
-interface Cannon {
-  requests: { average: number };
-  latency: { p50: number; p99: number; average: number };
-  non2xx: number;
-  errors: number;
-}
-
-async function cannon(
-  url: string,
-  key: string,
-  bodies: object[],
-  seconds: number,
-  connections: number,
-): Promise<Cannon> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'enrich-http-'));
-  const file = path.join(dir, 'requests.json');
-  const requests = bodies.map((b) => ({ method: 'POST', body: JSON.stringify(b) }));
-  writeFileSync(file, JSON.stringify(requests));
-  const script = `
-    const autocannon = require(${JSON.stringify(require.resolve('autocannon'))});
-    const requests = JSON.parse(require('fs').readFileSync(${JSON.stringify(file)}, 'utf8'));
-    autocannon({ url: ${JSON.stringify(url)}, connections: ${connections}, duration: ${seconds},
-      headers: { 'api-key': ${JSON.stringify(key)}, 'content-type': 'application/json' }, requests },
-      (err, result) => { if (err) throw err; process.stdout.write(JSON.stringify(result)); });`;
-  try {
-    const { stdout } = await run(process.execPath, ['-e', script], { maxBuffer: 64 * 1024 * 1024 });
-    return JSON.parse(stdout) as Cannon;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 async function main(): Promise<void> {
@@ -89,13 +52,7 @@ async function main(): Promise<void> {
   });
   const db = createDataSource(config.database, { applicationName: 'svc-bench-enrich-http' });
   await db.initialize();
-  const team = await createTeam(db, {
-    name: `bench-${randomBytes(5).toString('hex')}`,
-    credits: 100_000_000,
-    tier: 'enterprise',
-    contractEnd: null,
-  });
-  const key = (await createKey(db, { team: { id: team.team_id }, endpoints: null })).api_key;
+  const { key, remove } = await createBenchKey(db);
   const app = await createGateway(config);
   try {
     await app.listen(0, '127.0.0.1');
@@ -122,12 +79,12 @@ async function main(): Promise<void> {
     for (const [name, bodies] of scenarios) {
       const r = await cannon(url, key, bodies, Number(values.duration), Number(values.connections));
       process.stdout.write(
-        `| ${name} | ${r.requests.average} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx + r.errors} |\n`,
+        `| ${name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.failed} |\n`,
       );
     }
   } finally {
     await app.close();
-    await db.query('DELETE FROM teams WHERE id = $1', [team.team_id]);
+    await remove();
     await db.destroy();
   }
 }

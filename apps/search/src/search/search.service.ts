@@ -9,11 +9,12 @@ import {
   TotalCountStatus,
 } from '@app/contracts';
 import { aliasName } from '@app/index';
-import { compileQuery, industryFilters, parseQuery, searchSort, SqlEntity } from '@app/sql';
+import { compileQuery, industryFilters, parseQuery, SqlEntity } from '@app/sql';
 import { OPENSEARCH } from '../opensearch/opensearch.module';
 import { closestValues } from './closest-values';
 import { SearchRequestDto } from './dto/search-request.dto';
 import { IndustryValuesService } from './industry-values.service';
+import { countRequest, pageRequest } from './opensearch-requests';
 
 const RESULT_KEY: Record<SqlEntity, 'person' | 'company'> = { person: 'person', company: 'company' };
 const PERSON_SEARCH_FIELDS = new Set<string>(PERSON_SEARCH_RESULT_FIELDS);
@@ -65,21 +66,8 @@ export class SearchService {
   private async page(alias: string, query: unknown, req: SearchRequestDto): Promise<Record<string, unknown>[]> {
     const budget = this.config.search.timeoutMs;
     try {
-      const res = await this.client.search(
-        {
-          index: alias,
-          body: {
-            query: query as never,
-            sort: searchSort() as never,
-            from: req.offset,
-            size: req.limit,
-            _source: [RESULT_FIELD],
-            track_total_hits: false,
-            timeout: `${budget}ms`,
-          },
-        },
-        { requestTimeout: budget + 1000 },
-      );
+      const request = pageRequest(alias, query, req, budget);
+      const res = await this.client.search(request.params as never, request.options);
       if (res.body.timed_out) throw this.tooSlow(budget);
       return res.body.hits.hits.map((h) => (h._source as Record<string, Record<string, unknown>>)[RESULT_FIELD]);
     } catch (error) {
@@ -94,10 +82,8 @@ export class SearchService {
   private async count(alias: string, query: unknown): Promise<{ total: number; status: TotalCountStatus } | null> {
     const budget = this.config.search.countBudgetMs;
     try {
-      const res = await this.client.search(
-        { index: alias, body: { query: query as never, size: 0, track_total_hits: true, timeout: `${budget}ms` } },
-        { requestTimeout: budget + 1000 },
-      );
+      const request = countRequest(alias, query, budget);
+      const res = await this.client.search(request.params as never, request.options);
       const total = res.body.hits.total;
       const value = typeof total === 'number' ? total : (total?.value ?? 0);
       return { total: value, status: res.body.timed_out ? 'estimate' : 'exact' };
