@@ -1,15 +1,22 @@
 /**
  * End-to-end throughput of POST /person/enrich: the real gateway (guards, validation, matching,
  * billing, serialization) over a loaded benchmark build, driven by autocannon in a child
- * process so the load generator does not share the gateway's event loop.
+ * process so the load generator does not share the gateway's event loop. A bare Fastify route
+ * (one POST returning a small JSON) is measured in the same run with the same settings: on a
+ * shared, noisy box it is the yardstick the enrich figures are read against.
  *
  *   npm run build
- *   node dist/bench/matching/http.js --dir /tmp/gen100k --schema bench_xxx [--duration 15] [--connections 8]
+ *   node dist/bench/matching/http.js --dir /tmp/gen100k --schema bench_xxx
+ *     [--duration 15] [--connections 32] [--people 500] [--only bare,email,name,first] [--cpu-prof DIR]
  *
+ * `--cpu-prof DIR` writes a V8 CPU profile of this process (gateway and bare route; autocannon
+ * runs elsewhere) per scenario, covering the load only, not the boot.
  * Creates a throwaway enterprise team and key in the schema and deletes them at the end.
  */
 import 'reflect-metadata';
-import { createReadStream } from 'node:fs';
+import fastify from 'fastify';
+import { createReadStream, mkdirSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -17,9 +24,12 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '@app/config';
 import type { PersonRecord } from '@app/contracts';
 import { createDataSource } from '@app/store';
+import { DataSource } from 'typeorm';
 import { createGateway } from '../../apps/gateway/src/bootstrap';
 import { cannon } from '../shared/autocannon';
 import { createBenchKey } from '../shared/bench-key';
+import type { Measured } from '../shared/latency';
+import { cpuPerRequest, sampleCpu } from './cpu-usage';
 
 async function firstPeople(file: string, n: number): Promise<PersonRecord[]> {
   const out: PersonRecord[] = [];
@@ -32,16 +42,90 @@ async function firstPeople(file: string, n: number): Promise<PersonRecord[]> {
   return out;
 }
 
+interface Scenario {
+  /** What --only selects. */
+  id: string;
+  label: string;
+  bodies: object[];
+  /** The bare route ignores the key and the body; it still receives both, like the gateway. */
+  bare?: true;
+}
+
+function scenarios(people: PersonRecord[]): Scenario[] {
+  const email = people.map((p) => ({ email: p.emails[0].address }));
+  return [
+    { id: 'bare', label: 'bare Fastify route (same bodies as email)', bodies: email, bare: true },
+    { id: 'email', label: 'email', bodies: email },
+    {
+      id: 'name',
+      label: 'full_name + city + company',
+      bodies: people.map((p) => ({ full_name: p.full_name, city: p.city, company: p.company_name })),
+    },
+    {
+      id: 'first',
+      label: 'first + last name + birth year',
+      bodies: people.map((p) => ({
+        first_name: p.first_name,
+        last_name: p.last_name,
+        birth_date: p.birth_date.slice(0, 4),
+      })),
+    },
+  ];
+}
+
+/** The yardstick: what this machine serves right now when a request does no work at all. */
+async function bareFastify(): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = fastify();
+  server.post('/person/enrich', async () => ({ matches: [], total: 0 }));
+  await server.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = server.server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/person/enrich`, close: () => server.close() };
+}
+
+/** Profiles `run` alone; the file is opened in Chrome DevTools or read with any .cpuprofile tool. */
+async function profiled<T>(dir: string | undefined, name: string, run: () => Promise<T>): Promise<T> {
+  if (!dir) return run();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await run();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
+function row(
+  s: Scenario,
+  r: Measured,
+  bare: Measured | undefined,
+  cpu: { processUs: number; postgresUs: number },
+): string {
+  const share = bare && !s.bare ? `${((100 * r.rps) / bare.rps).toFixed(1)}%` : '';
+  const failed = r.failed > 0 ? `${r.failed} (${r.firstError})` : '0';
+  return `| ${s.label} | ${r.rps} | ${share} | ${r.p50} | ${r.p99} | ${cpu.processUs} | ${cpu.postgresUs} | ${failed} |\n`;
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       dir: { type: 'string' },
       schema: { type: 'string' },
       duration: { type: 'string', default: '15' },
-      connections: { type: 'string', default: '8' },
+      connections: { type: 'string', default: '32' },
+      people: { type: 'string', default: '500' },
+      only: { type: 'string' },
+      'cpu-prof': { type: 'string' },
     },
   });
   if (!values.dir || !values.schema) throw new Error('--dir and --schema are required (see run.ts)');
+  const seconds = Number(values.duration);
+  const connections = Number(values.connections);
+  const only = values.only?.split(',');
   const config = loadConfig({
     ...process.env,
     LOG_LEVEL: 'silent',
@@ -50,39 +134,35 @@ async function main(): Promise<void> {
     NATS_SUBJECT_PREFIX: values.schema,
     RATE_LIMIT_DEFAULT_PER_MINUTE: '1000000',
   });
+  const people = await firstPeople(path.join(values.dir, 'people.jsonl'), Number(values.people));
+  const chosen = scenarios(people).filter((s) => !only || only.includes(s.id));
   const db = createDataSource(config.database, { applicationName: 'svc-bench-enrich-http' });
   await db.initialize();
   const { key, remove } = await createBenchKey(db);
   const app = await createGateway(config);
+  const bare = await bareFastify();
   try {
     await app.listen(0, '127.0.0.1');
     const url = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}/person/enrich`;
-    const people = await firstPeople(path.join(values.dir, 'people.jsonl'), 500);
-    const scenarios: Array<[string, object[]]> = [
-      ['email', people.map((p) => ({ email: p.emails[0].address }))],
-      [
-        'full_name + city + company',
-        people.map((p) => ({ full_name: p.full_name, city: p.city, company: p.company_name })),
-      ],
-      [
-        'first + last name + birth year',
-        people.map((p) => ({
-          first_name: p.first_name,
-          last_name: p.last_name,
-          birth_date: p.birth_date.slice(0, 4),
-        })),
-      ],
-    ];
     process.stdout.write(
-      `| scenario | requests/s | p50 ms | p99 ms | non-2xx |\n| --- | --- | --- | --- | --- |\n`,
+      `${connections} connections, ${seconds} s per scenario, ${people.length} people cycled, ` +
+        `pool ${config.database.poolSize}, rate limits in ${config.redisUrl ? 'Redis' : 'memory'}\n\n` +
+        `| scenario | requests/s | of bare | p50 ms | p99 ms | CPU µs/req: process | Postgres | non-2xx |\n` +
+        `| --- | --- | --- | --- | --- | --- | --- | --- |\n`,
     );
-    for (const [name, bodies] of scenarios) {
-      const r = await cannon(url, key, bodies, Number(values.duration), Number(values.connections));
-      process.stdout.write(
-        `| ${name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.failed} |\n`,
+    const gatewayDb = app.get(DataSource);
+    let yardstick: Measured | undefined;
+    for (const s of chosen) {
+      const before = sampleCpu(gatewayDb);
+      const r = await profiled(values['cpu-prof'], s.id, () =>
+        cannon(s.bare ? bare.url : url, key, s.bodies, seconds, connections),
       );
+      const cpu = cpuPerRequest(before, sampleCpu(gatewayDb), r.ok + r.failed);
+      if (s.bare) yardstick = r;
+      process.stdout.write(row(s, r, yardstick, cpu));
     }
   } finally {
+    await bare.close();
     await app.close();
     await remove();
     await db.destroy();

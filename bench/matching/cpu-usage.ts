@@ -1,0 +1,56 @@
+/**
+ * CPU time spent per request by the process under test and by its Postgres backends. On a
+ * shared box whose other tenants take most of the cores, requests per second mostly measure
+ * the neighbours; CPU per request measures the code.
+ */
+import { readFileSync } from 'node:fs';
+import type { DataSource } from 'typeorm';
+
+const TICK_US = 10_000; // USER_HZ is 100 on Linux
+
+/** utime + stime of a process in µs, or null when it is gone (or this is not Linux). */
+function processCpuUs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_US;
+  } catch {
+    return null;
+  }
+}
+
+/** Backend pids of a TypeORM Postgres DataSource's pool (pg-pool internals; benchmark use only). */
+function backendPids(db: DataSource): number[] {
+  const pool = (db.driver as unknown as { master?: { _clients?: Array<{ processID?: number }> } }).master;
+  return (pool?._clients ?? []).flatMap((c) => (c.processID ? [c.processID] : []));
+}
+
+export interface CpuSample {
+  ownUs: number;
+  backends: Map<number, number>;
+}
+
+export function sampleCpu(db: DataSource): CpuSample {
+  const own = process.cpuUsage();
+  const backends = new Map<number, number>();
+  for (const pid of backendPids(db)) {
+    const us = processCpuUs(pid);
+    if (us !== null) backends.set(pid, us);
+  }
+  return { ownUs: own.user + own.system, backends };
+}
+
+/**
+ * CPU µs per request between two samples. A backend that appeared in between counts from zero;
+ * one that closed in between is lost (the pool keeps its connections while it is busy).
+ */
+export function cpuPerRequest(
+  before: CpuSample,
+  after: CpuSample,
+  requests: number,
+): { processUs: number; postgresUs: number } {
+  let postgres = 0;
+  for (const [pid, us] of after.backends) postgres += us - (before.backends.get(pid) ?? 0);
+  const per = (us: number) => Math.round(us / Math.max(1, requests));
+  return { processUs: per(after.ownUs - before.ownUs), postgresUs: per(postgres) };
+}
