@@ -1,7 +1,14 @@
 import type { PersonRecord } from '@app/contracts';
 import { nicknameVariants } from '@app/matching';
 import { foldKey, hashEmail } from '@app/normalize';
-import { EnrichHarness, enrichHarness } from './enrich/harness';
+import { runPrepared } from '@app/store';
+import {
+  candidateOfRecord,
+  candidateOfRow,
+  type ProjectionRow,
+  SLICES,
+} from '../apps/gateway/src/enrichment/sql/person-slice';
+import { EnrichHarness, enrichHarness, LIVE_BUILD } from './enrich/harness';
 
 type Body = Record<string, unknown>;
 interface Match {
@@ -225,6 +232,77 @@ describe('person enrichment', () => {
         expect(res.headers['x-credits-charged']).toBe('0');
       }
       expect(await h.balance(h.standard.teamId)).toBe(before);
+    });
+  });
+
+  describe('scoring slices', () => {
+    interface Row {
+      svc_id: string;
+      first_name: string | null;
+      last_name: string | null;
+      record: Record<string, unknown>;
+    }
+    const expectSameSlices = async (rows: Row[]) => {
+      const cut = await runPrepared<ProjectionRow>(h.env.db.dataSource, SLICES, [
+        LIVE_BUILD,
+        rows.map((r) => r.svc_id),
+      ]);
+      const byId = new Map(cut.map((c) => [c.svc_id, candidateOfRow(c)]));
+      expect(byId.size).toBe(rows.length);
+      for (const r of rows)
+        expect(candidateOfRecord(r.svc_id, r.first_name, r.last_name, r.record)).toEqual(byId.get(r.svc_id));
+    };
+
+    it('are the same cut out by Postgres as read from a record already fetched', async () => {
+      const rows = await h.sql<Row>(
+        `SELECT svc_id::text, first_name, last_name, record FROM person_records WHERE build_id = $1`,
+        [LIVE_BUILD],
+      );
+      expect(rows).toHaveLength(h.people.length);
+      await expectSameSlices(rows);
+    });
+
+    it('agree on missing, null and non-string values', async () => {
+      const row: Row = {
+        svc_id: '00000000-0000-4000-8000-00000000e2e5',
+        first_name: null,
+        last_name: 'odd',
+        record: {
+          middle_name: null,
+          locations: [{ city: 'austin', postal_code: 78701, current: 'yes' }, null, 'x', { current: true }],
+          experience: [
+            { organization: null, title: { cleaned: null } },
+            { organization: { name: 'flat' } },
+            {},
+          ],
+          // education missing: no schools
+        },
+      };
+      await h.sql(
+        `INSERT INTO person_records (build_id, svc_id, record, first_name, last_name) VALUES ($1, $2, $3, $4, $5)`,
+        [LIVE_BUILD, row.svc_id, row.record, row.first_name, row.last_name],
+      );
+      try {
+        await expectSameSlices([row]);
+      } finally {
+        await h.sql(`DELETE FROM person_records WHERE build_id = $1 AND svc_id = $2`, [
+          LIVE_BUILD,
+          row.svc_id,
+        ]);
+      }
+    });
+
+    it('answer a repeated name query the same way once its candidates are cached', async () => {
+      const [{ last_name, country_code }] = await h.sql<{ last_name: string; country_code: string }>(
+        `SELECT last_name, country_code FROM person_records WHERE build_id = $1
+          GROUP BY 1, 2 HAVING count(*) = 2 ORDER BY 1 DESC, 2 LIMIT 1`,
+        [LIVE_BUILD],
+      );
+      const body = { last_name, country: country_code, multiple_results: true, size: 10 };
+      const first = await enrich(body, h.enterprise.key);
+      const again = await enrich(body, h.enterprise.key);
+      expect(first.body.total).toBeGreaterThan(1);
+      expect(again.body).toEqual(first.body);
     });
   });
 

@@ -20,6 +20,7 @@ import { matchPerson, normalizePersonQuery } from '@app/matching';
 import { createDataSource } from '@app/store';
 import { createContext, generatePerson } from '../../apps/cli/src/data-builds/generator';
 import { Rng } from '../../apps/cli/src/data-builds/generator/prng';
+import { CandidateCache } from '../../apps/gateway/src/enrichment/candidate-cache';
 import { FrequencyCache } from '../../apps/gateway/src/enrichment/frequency-cache';
 import { PgPersonSource } from '../../apps/gateway/src/enrichment/sql/person-source';
 import { loadRecords } from '../../apps/gateway/src/enrichment/sql/records';
@@ -80,11 +81,10 @@ async function main(): Promise<void> {
       ...absent.map((p, i) => absentQuery(rng, p, present[i % present.length])),
     ];
 
-    const source = new PgPersonSource(
-      db,
-      { id: build.id, personCount: build.person_count, companyCount: build.company_count },
-      new FrequencyCache(),
-    );
+    // One source per query, as the gateway makes one per request; the caches are shared.
+    const active = { id: build.id, personCount: build.person_count, companyCount: build.company_count };
+    const frequencies = new FrequencyCache();
+    const candidates = new CandidateCache();
     const outcomes: Outcome[] = new Array(queries.length);
     let next = 0;
     const started = performance.now();
@@ -95,7 +95,10 @@ async function main(): Promise<void> {
         const t0 = performance.now();
         let ranked: Awaited<ReturnType<typeof matchPerson>>;
         try {
-          ranked = await matchPerson(normalizePersonQuery(q.input), source);
+          ranked = await matchPerson(
+            normalizePersonQuery(q.input),
+            new PgPersonSource(db, active, frequencies, candidates),
+          );
         } catch (e) {
           // A query the API would refuse (400/422) counts as unanswered; say so, it is a generator bug.
           if (!(e instanceof ServiceError)) throw e;

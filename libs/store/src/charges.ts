@@ -1,7 +1,5 @@
-/** Anything that runs one SQL statement: a DataSource, an EntityManager, a pg Pool wrapper. */
-export interface Queryable {
-  query(sql: string, params?: unknown[]): Promise<unknown>;
-}
+import type { DataSource } from 'typeorm';
+import { type Prepared, runPrepared } from './prepared';
 
 /** One billed API call: its usage row, and its ledger row when it found matches. */
 export interface BilledCall {
@@ -17,7 +15,9 @@ export interface BilledCall {
 // and refuses the whole set (no row) rather than take the balance below zero. The ledger and
 // usage rows are written only when it charged (or when nothing was to be charged), so a call is
 // either fully recorded or not at all. The balance CHECK stays as the last line of defence.
-const CHARGE = `
+const CHARGE: Prepared = {
+  name: 'svc_charge_calls',
+  text: `
   WITH calls AS (
     SELECT * FROM unnest($2::int[], $3::text[], $4::text[], $5::int[]) WITH ORDINALITY
       AS c(api_key_id, endpoint, request_id, matches, n)
@@ -43,7 +43,8 @@ const CHARGE = `
     SELECT $1, api_key_id, endpoint, request_id, matches, matches FROM calls
      WHERE EXISTS (SELECT FROM settled) ORDER BY n
   )
-  SELECT credits_balance FROM settled`;
+  SELECT credits_balance FROM settled`,
+};
 
 /**
  * Charges a set of calls of one team at once, all or nothing, in one statement: the balance
@@ -53,7 +54,7 @@ const CHARGE = `
  * lack of credits. Callers that want a partial answer retry the calls one by one.
  */
 export async function chargeCalls(
-  db: Queryable,
+  db: DataSource,
   teamId: number,
   calls: readonly BilledCall[],
 ): Promise<number | null> {
@@ -61,12 +62,12 @@ export async function chargeCalls(
   for (const c of calls)
     if (!Number.isSafeInteger(c.matches) || c.matches < 0)
       throw new RangeError(`matches must be a non-negative integer, got ${c.matches}`);
-  const rows = (await db.query(CHARGE, [
+  const rows = await runPrepared<{ credits_balance: string }>(db, CHARGE, [
     teamId,
     calls.map((c) => c.apiKeyId),
     calls.map((c) => c.endpoint),
     calls.map((c) => c.requestId),
     calls.map((c) => c.matches),
-  ])) as Array<{ credits_balance: string | number }>;
+  ]);
   return rows.length === 0 ? null : Number(rows[0].credits_balance);
 }

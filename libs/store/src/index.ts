@@ -9,5 +9,7 @@ export { isCheckViolation, isUniqueViolation } from './errors';
 export { applyCreditDelta, InsufficientCreditsError } from './credits';
 export type { CreditMovement } from './credits';
 export { chargeCalls } from './charges';
-export type { BilledCall, Queryable } from './charges';
+export type { BilledCall } from './charges';
+export { runPrepared } from './prepared';
+export type { Prepared } from './prepared';
 export { canTransitionReport, FINAL_REPORT_STATUSES, REPORT_TRANSITIONS, reportStatusesBefore } from './report-status';

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ActiveBuilds } from './active-builds.service';
+import { CandidateCache } from './candidate-cache';
 import { CompanyEnrichController } from './company-enrich.controller';
 import { CompanyEnrichService } from './company-enrich.service';
 import { FrequencyCache } from './frequency-cache';
@@ -9,6 +10,6 @@ import { PersonEnrichService } from './person-enrich.service';
 /** Person and company enrichment, single and bulk, live and sandbox (docs/enrichment.md). */
 @Module({
   controllers: [PersonEnrichController, CompanyEnrichController],
-  providers: [ActiveBuilds, FrequencyCache, PersonEnrichService, CompanyEnrichService],
+  providers: [ActiveBuilds, FrequencyCache, CandidateCache, PersonEnrichService, CompanyEnrichService],
 })
 export class EnrichmentModule {}

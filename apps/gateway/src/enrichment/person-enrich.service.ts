@@ -5,6 +5,7 @@ import type { SearchBuildKind } from '@app/contracts';
 import { checkPersonRequirements, matchPerson, normalizePersonQuery } from '@app/matching';
 import { Caller, TierService } from '../access';
 import { ActiveBuilds } from './active-builds.service';
+import { CandidateCache } from './candidate-cache';
 import type { PersonEnrichDto } from './dto/person-enrich.dto';
 import { buildResponse, candidatesToLoad, EnrichResponse, resolveOptions } from './enrich-results';
 import { FrequencyCache } from './frequency-cache';
@@ -17,6 +18,7 @@ export class PersonEnrichService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly builds: ActiveBuilds,
     private readonly frequencies: FrequencyCache,
+    private readonly candidates: CandidateCache,
     private readonly tiers: TierService,
   ) {}
 
@@ -26,15 +28,18 @@ export class PersonEnrichService {
     checkPersonRequirements(body);
     const query = normalizePersonQuery(body);
     const build = await this.builds.get(kind);
-    const ranked = await matchPerson(query, new PgPersonSource(this.db, build, this.frequencies));
+    const source = new PgPersonSource(this.db, build, this.frequencies, this.candidates);
+    const ranked = await matchPerson(query, source);
     const load = candidatesToLoad(ranked, options);
     const wanted = options.required.length > 0 ? load : load.slice(0, options.limit);
-    const records = await loadRecords(
-      this.db,
-      'person_records',
-      build.id,
-      wanted.map((m) => m.svc_id),
-    );
+    const records = new Map<string, Record<string, unknown>>();
+    for (const m of wanted) {
+      const record = source.records.get(m.svc_id);
+      if (record) records.set(m.svc_id, record);
+    }
+    const unread = wanted.filter((m) => !records.has(m.svc_id)).map((m) => m.svc_id);
+    for (const [id, record] of await loadRecords(this.db, 'person_records', build.id, unread))
+      records.set(id, record);
     return buildResponse('person', load, records, options);
   }
 }

@@ -1,4 +1,5 @@
-import { BilledCall, chargeCalls, Queryable } from '@app/store';
+import type { DataSource } from 'typeorm';
+import { BilledCall, chargeCalls } from '@app/store';
 
 /** Far above what piles up in one round trip; bounds the statement's arrays. */
 const MAX_BATCH = 500;
@@ -22,7 +23,7 @@ interface Waiting {
 export class ChargeQueue {
   private readonly queues = new Map<number, Waiting[]>();
 
-  constructor(private readonly db: Queryable) {}
+  constructor(private readonly db: DataSource) {}
 
   charge(teamId: number, call: BilledCall): Promise<number | null> {
     return new Promise((resolve, reject) => {

@@ -1,11 +1,13 @@
 /**
- * PersonCandidateSource over one build in Postgres. Identifier lookups are index-only scans of
- * person_match_keys' primary key; blocking rules use idx_person_records_name (last name, first
- * name), idx_person_records_city_first, idx_person_records_company_domain and
- * idx_person_records_first_last; term frequencies are counts over the same indexes, cached per
- * build.
+ * PersonCandidateSource over one build in Postgres. Identifier lookups are index scans of
+ * person_match_keys' primary key and bring the hit people's records along; blocking rules use
+ * idx_person_records_name (last name, first name), idx_person_records_city_first,
+ * idx_person_records_company_domain and idx_person_records_first_last and return ids only, whose
+ * scoring slices come from the per-build CandidateCache or, for the others, one primary-key
+ * read (SLICES); term frequencies are counts over the same indexes, cached per build.
  */
 import type { DataSource } from 'typeorm';
+import { type Prepared, runPrepared } from '@app/store';
 import {
   type BlockingPlan,
   FREQUENCY_COLUMNS,
@@ -21,70 +23,52 @@ import {
 } from '@app/matching';
 import type { ActiveBuild } from '../active-builds.service';
 import type { FrequencyCache } from '../frequency-cache';
+import type { CandidateCache } from '../candidate-cache';
+import { candidateOfRecord, candidateOfRow, type ProjectionRow, SLICES } from './person-slice';
 
-// Only the parts of the record scoring reads, as compact arrays, so a block of a few hundred
-// people does not ship their full records.
-const PROJECTION = `
-  r.svc_id::text AS svc_id, coalesce(r.first_name, '') AS first_name, coalesce(r.last_name, '') AS last_name,
-  coalesce(r.record->>'middle_name', '') AS middle_name, coalesce(r.record->>'birth_date', '') AS birth_date,
-  (SELECT coalesce(jsonb_agg(jsonb_build_array(l->>'city', l->>'state_code', l->>'country_code', l->>'postal_code', l->'current')), '[]')
-     FROM jsonb_array_elements(r.record->'locations') l) AS locations,
-  (SELECT coalesce(jsonb_agg(jsonb_build_array(e->'organization'->'name'->>'cleaned', e->'organization'->>'website',
-            e->'organization'->>'netx_url', e->'title'->>'cleaned', e->'current')), '[]')
-     FROM jsonb_array_elements(r.record->'experience') e) AS jobs,
-  (SELECT coalesce(jsonb_agg(jsonb_build_array(s->'organization'->'name'->>'cleaned', s->'organization'->>'website',
-            s->'organization'->>'netx_url')), '[]')
-     FROM jsonb_array_elements(r.record->'education') s) AS schools`;
+/**
+ * Identifier hits on at most this many people bring their full records along: the answer needs
+ * the winner's record anyway, and the slice is read from it, so the usual identifier query
+ * costs one round trip. A key shared by more people falls back to the projection.
+ */
+const RECORDS_WITH_HITS = 4;
 
-interface ProjectionRow {
-  svc_id: string;
-  first_name: string;
-  last_name: string;
-  middle_name: string;
-  birth_date: string;
-  locations: Array<[string | null, string | null, string | null, string | null, boolean | null]>;
-  jobs: Array<[string | null, string | null, string | null, string | null, boolean | null]>;
-  schools: Array<[string | null, string | null, string | null]>;
-}
+// One statement: the key hits, then (when few people were hit) those people's records.
+const KEY_HITS: Prepared = {
+  name: 'svc_person_key_hits',
+  text: `
+  WITH hits AS MATERIALIZED (
+    SELECT k.svc_id, k.kind, k.value, k.current
+      FROM unnest($2::text[], $3::text[]) AS q(kind, value)
+      JOIN person_match_keys k ON k.build_id = $1 AND k.kind = q.kind AND k.value = q.value
+  )
+  SELECT svc_id::text AS svc_id, kind, value, current, NULL AS first_name, NULL AS last_name, NULL::jsonb AS record
+    FROM hits
+  UNION ALL
+  SELECT r.svc_id::text, NULL, NULL, NULL, r.first_name, r.last_name, r.record
+    FROM person_records r
+   WHERE r.build_id = $1 AND r.svc_id IN (SELECT svc_id FROM hits)
+     AND (SELECT count(DISTINCT svc_id) FROM hits) <= ${RECORDS_WITH_HITS}`,
+};
 
-function candidate(row: ProjectionRow): PersonCandidate {
-  return {
-    svc_id: row.svc_id,
-    first_name: row.first_name,
-    last_name: row.last_name,
-    middle_name: row.middle_name,
-    birth_date: row.birth_date,
-    locations: row.locations.map(([city, state, country, postal, current]) => ({
-      city: city ?? '',
-      state_code: state ?? '',
-      country_code: country ?? '',
-      postal_code: postal ?? '',
-      current: current === true,
-    })),
-    jobs: row.jobs.map(([name, domain, url, title, current]) => ({
-      name: name ?? '',
-      domain: domain ?? '',
-      netx_url: url ?? '',
-      title: title ?? '',
-      current: current === true,
-    })),
-    schools: row.schools.map(([name, domain, url]) => ({
-      name: name ?? '',
-      domain: domain ?? '',
-      netx_url: url ?? '',
-    })),
-  };
-}
+type KeyHitRow =
+  | (KeyHit & { record: null })
+  | { svc_id: string; first_name: string | null; last_name: string | null; record: Record<string, unknown> };
 
 const COUNTED = [...FREQUENCY_COLUMNS, ...(Object.keys(FREQUENCY_PAIRS) as FrequencyPair[])];
 const isColumn = (k: keyof FrequencyRequest): k is FrequencyColumn =>
   (FREQUENCY_COLUMNS as readonly string[]).includes(k);
 
 export class PgPersonSource implements PersonCandidateSource {
+  /** Full records read on the way (identifier hits), so the answer does not read them again. */
+  readonly records = new Map<string, Record<string, unknown>>();
+  private readonly known = new Map<string, PersonCandidate>();
+
   constructor(
     private readonly db: DataSource,
     private readonly build: ActiveBuild,
     private readonly cache: FrequencyCache,
+    private readonly candidates: CandidateCache,
   ) {}
 
   async population(): Promise<number> {
@@ -93,12 +77,23 @@ export class PgPersonSource implements PersonCandidateSource {
 
   async findByKeys(keys: ReadonlyArray<{ kind: PersonKeyKind; value: string }>): Promise<KeyHit[]> {
     if (keys.length === 0) return [];
-    return this.db.query(
-      `SELECT k.svc_id::text AS svc_id, k.kind, k.value, k.current
-         FROM unnest($2::text[], $3::text[]) AS q(kind, value)
-         JOIN person_match_keys k ON k.build_id = $1 AND k.kind = q.kind AND k.value = q.value`,
-      [this.build.id, keys.map((k) => k.kind), keys.map((k) => k.value)],
-    );
+    const rows = await runPrepared<KeyHitRow>(this.db, KEY_HITS, [
+      this.build.id,
+      keys.map((k) => k.kind),
+      keys.map((k) => k.value),
+    ]);
+    const hits: KeyHit[] = [];
+    for (const row of rows) {
+      if (row.record === null) {
+        hits.push({ svc_id: row.svc_id, kind: row.kind, value: row.value, current: row.current });
+      } else {
+        this.records.set(row.svc_id, row.record);
+        const slice = candidateOfRecord(row.svc_id, row.first_name, row.last_name, row.record);
+        this.known.set(row.svc_id, slice);
+        this.candidates.set(this.build.id, slice);
+      }
+    }
+    return hits;
   }
 
   async findByBlocks(plan: BlockingPlan): Promise<PersonCandidate[]> {
@@ -147,21 +142,32 @@ export class PgPersonSource implements PersonCandidateSource {
         AND first_name = ANY(${p(f.firstNames)}::text[]) AND ${startsWith('last_name', f.lastInitials)} ${order} LIMIT $2)`);
     }
     if (rules.length === 0) return [];
-    const rows: ProjectionRow[] = await this.db.query(
-      `WITH blocked AS (${rules.join(' UNION ')})
-       SELECT ${PROJECTION} FROM person_records r JOIN blocked b ON b.svc_id = r.svc_id WHERE r.build_id = $1`,
-      params,
-    );
-    return rows.map(candidate);
+    const rows: Array<{ svc_id: string }> = await this.db.query(rules.join(' UNION '), params);
+    return this.slices(rows.map((r) => r.svc_id));
   }
 
   async loadCandidates(svcIds: readonly string[]): Promise<PersonCandidate[]> {
-    if (svcIds.length === 0) return [];
-    const rows: ProjectionRow[] = await this.db.query(
-      `SELECT ${PROJECTION} FROM person_records r WHERE r.build_id = $1 AND r.svc_id = ANY($2::uuid[])`,
-      [this.build.id, svcIds],
-    );
-    return rows.map(candidate);
+    return this.slices(svcIds);
+  }
+
+  /** Slices in the order asked: read on the way, cached for the build, else cut by Postgres. */
+  private async slices(svcIds: readonly string[]): Promise<PersonCandidate[]> {
+    const found = new Map<string, PersonCandidate>();
+    const missing: string[] = [];
+    for (const id of svcIds) {
+      const slice = this.known.get(id) ?? this.candidates.get(this.build.id, id);
+      if (slice) found.set(id, slice);
+      else missing.push(id);
+    }
+    if (missing.length > 0) {
+      const rows = await runPrepared<ProjectionRow>(this.db, SLICES, [this.build.id, missing]);
+      for (const row of rows) {
+        const slice = candidateOfRow(row);
+        found.set(slice.svc_id, slice);
+        this.candidates.set(this.build.id, slice);
+      }
+    }
+    return svcIds.flatMap((id) => found.get(id) ?? []);
   }
 
   async frequencies(request: FrequencyRequest): Promise<FrequencyCounts> {
