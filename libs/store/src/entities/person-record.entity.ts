@@ -8,7 +8,7 @@ import { Build } from './build.entity';
  */
 @Entity({ name: 'person_records' })
 @Index('idx_person_records_name', ['buildId', 'lastName', 'firstName'])
-@Index('idx_person_records_company_domain', ['buildId', 'companyDomain'])
+@Index('idx_person_records_company_first', ['buildId', 'companyDomain', 'firstName'])
 @Index('idx_person_records_city_first', ['buildId', 'city', 'firstName'])
 @Index('idx_person_records_first_last', ['buildId', 'firstName', 'lastName'])
 export class PersonRecord {

@@ -1,10 +1,12 @@
 import { Initial1795293638062 } from './1795293638062-Initial';
 import { PersonBlockingIndexes1795400000000 } from './1795400000000-PersonBlockingIndexes';
 import { RecordCompressionLz41795500000000 } from './1795500000000-RecordCompressionLz4';
+import { PersonCompanyFirstIndex1795600000000 } from './1795600000000-PersonCompanyFirstIndex';
 
 /** Every migration in order; registered explicitly (no globs) so ts and compiled js behave the same. */
 export const MIGRATIONS = [
   Initial1795293638062,
   PersonBlockingIndexes1795400000000,
   RecordCompressionLz41795500000000,
+  PersonCompanyFirstIndex1795600000000,
 ];

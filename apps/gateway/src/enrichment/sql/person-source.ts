@@ -2,10 +2,11 @@
  * PersonCandidateSource over one build in Postgres. Identifier lookups are index scans of
  * person_match_keys' primary key and bring the hit people's records along; blocking rules use
  * idx_person_records_name (last name, first name), idx_person_records_city_first,
- * idx_person_records_company_domain and idx_person_records_first_last and return ids only, whose
+ * idx_person_records_company_first and idx_person_records_first_last and return ids only, whose
  * scoring slices come from the per-build CandidateCache or, for the others, one primary-key
  * read (SLICES); term frequencies are counts over the same indexes, cached per build.
  */
+import { createHash } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { type Prepared, runPrepared } from '@app/store';
 import {
@@ -54,6 +55,20 @@ const KEY_HITS: Prepared = {
 type KeyHitRow =
   | (KeyHit & { record: null })
   | { svc_id: string; first_name: string | null; last_name: string | null; record: Record<string, unknown> };
+
+// A plan's rules and initials give a few dozen distinct texts, each prepared once per connection.
+const blockStatements = new Map<string, Prepared>();
+function blockStatement(text: string): Prepared {
+  let statement = blockStatements.get(text);
+  if (!statement) {
+    statement = {
+      name: `svc_person_block_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`,
+      text,
+    };
+    blockStatements.set(text, statement);
+  }
+  return statement;
+}
 
 const COUNTED = [...FREQUENCY_COLUMNS, ...(Object.keys(FREQUENCY_PAIRS) as FrequencyPair[])];
 const isColumn = (k: keyof FrequencyRequest): k is FrequencyColumn =>
@@ -142,7 +157,11 @@ export class PgPersonSource implements PersonCandidateSource {
         AND first_name = ANY(${p(f.firstNames)}::text[]) AND ${startsWith('last_name', f.lastInitials)} ${order} LIMIT $2)`);
     }
     if (rules.length === 0) return [];
-    const rows: Array<{ svc_id: string }> = await this.db.query(rules.join(' UNION '), params);
+    const rows = await runPrepared<{ svc_id: string }>(
+      this.db,
+      blockStatement(rules.join(' UNION ')),
+      params,
+    );
     return this.slices(rows.map((r) => r.svc_id));
   }
 
