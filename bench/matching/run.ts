@@ -22,6 +22,7 @@ import { createContext, generatePerson } from '../../apps/cli/src/data-builds/ge
 import { Rng } from '../../apps/cli/src/data-builds/generator/prng';
 import { CandidateCache } from '../../apps/gateway/src/enrichment/candidate-cache';
 import { FrequencyCache } from '../../apps/gateway/src/enrichment/frequency-cache';
+import { KeyHitQueue } from '../../apps/gateway/src/enrichment/sql/key-hits';
 import { PgPersonSource } from '../../apps/gateway/src/enrichment/sql/person-source';
 import { loadRecords } from '../../apps/gateway/src/enrichment/sql/records';
 import { report, type Outcome } from './metrics';
@@ -85,6 +86,7 @@ async function main(): Promise<void> {
     const active = { id: build.id, personCount: build.person_count, companyCount: build.company_count };
     const frequencies = new FrequencyCache();
     const candidates = new CandidateCache();
+    const keyHits = new KeyHitQueue(db);
     const outcomes: Outcome[] = new Array(queries.length);
     let next = 0;
     const started = performance.now();
@@ -97,7 +99,7 @@ async function main(): Promise<void> {
         try {
           ranked = await matchPerson(
             normalizePersonQuery(q.input),
-            new PgPersonSource(db, active, frequencies, candidates),
+            new PgPersonSource(db, active, frequencies, candidates, keyHits),
           );
         } catch (e) {
           // A query the API would refuse (400/422) counts as unanswered; say so, it is a generator bug.

@@ -6,10 +6,18 @@ import { CompanyEnrichService } from './company-enrich.service';
 import { FrequencyCache } from './frequency-cache';
 import { PersonEnrichController } from './person-enrich.controller';
 import { PersonEnrichService } from './person-enrich.service';
+import { KeyHitQueue } from './sql/key-hits';
 
 /** Person and company enrichment, single and bulk, live and sandbox (docs/enrichment.md). */
 @Module({
   controllers: [PersonEnrichController, CompanyEnrichController],
-  providers: [ActiveBuilds, FrequencyCache, CandidateCache, PersonEnrichService, CompanyEnrichService],
+  providers: [
+    ActiveBuilds,
+    FrequencyCache,
+    CandidateCache,
+    KeyHitQueue,
+    PersonEnrichService,
+    CompanyEnrichService,
+  ],
 })
 export class EnrichmentModule {}

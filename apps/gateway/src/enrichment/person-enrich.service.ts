@@ -9,6 +9,7 @@ import { CandidateCache } from './candidate-cache';
 import type { PersonEnrichDto } from './dto/person-enrich.dto';
 import { buildResponse, candidatesToLoad, EnrichResponse, resolveOptions } from './enrich-results';
 import { FrequencyCache } from './frequency-cache';
+import { KeyHitQueue } from './sql/key-hits';
 import { PgPersonSource } from './sql/person-source';
 import { loadRecords } from './sql/records';
 
@@ -19,6 +20,7 @@ export class PersonEnrichService {
     private readonly builds: ActiveBuilds,
     private readonly frequencies: FrequencyCache,
     private readonly candidates: CandidateCache,
+    private readonly keyHits: KeyHitQueue,
     private readonly tiers: TierService,
   ) {}
 
@@ -28,7 +30,7 @@ export class PersonEnrichService {
     checkPersonRequirements(body);
     const query = normalizePersonQuery(body);
     const build = await this.builds.get(kind);
-    const source = new PgPersonSource(this.db, build, this.frequencies, this.candidates);
+    const source = new PgPersonSource(this.db, build, this.frequencies, this.candidates, this.keyHits);
     const ranked = await matchPerson(query, source);
     const load = candidatesToLoad(ranked, options);
     const wanted = options.required.length > 0 ? load : load.slice(0, options.limit);

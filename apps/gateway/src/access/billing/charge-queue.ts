@@ -1,14 +1,8 @@
 import type { DataSource } from 'typeorm';
 import { BilledCall, chargeCalls } from '@app/store';
+import { Coalescer } from '../../coalescer';
 
-/** Far above what piles up in one round trip; bounds the statement's arrays. */
-const MAX_BATCH = 500;
-
-interface Waiting {
-  call: BilledCall;
-  resolve(remaining: number | null): void;
-  reject(error: unknown): void;
-}
+type Outcome = number | null | Error;
 
 /**
  * Group commit for one process's charges: while a team's charge statement is in flight, that
@@ -21,55 +15,36 @@ interface Waiting {
  * charged in arrival order), or null when the team cannot pay for it; then nothing was written.
  */
 export class ChargeQueue {
-  private readonly queues = new Map<number, Waiting[]>();
+  private readonly batches: Coalescer<number, BilledCall, Outcome>;
 
-  constructor(private readonly db: DataSource) {}
-
-  charge(teamId: number, call: BilledCall): Promise<number | null> {
-    return new Promise((resolve, reject) => {
-      const queue = this.queues.get(teamId);
-      if (queue) {
-        queue.push({ call, resolve, reject });
-        return;
-      }
-      this.queues.set(teamId, [{ call, resolve, reject }]);
-      void this.drain(teamId);
-    });
+  constructor(private readonly db: DataSource) {
+    this.batches = new Coalescer((teamId, calls) => this.settle(teamId, calls));
   }
 
-  /** Runs while the team has waiting calls; the map entry is the team's "in flight" mark. */
-  private async drain(teamId: number): Promise<void> {
-    const queue = this.queues.get(teamId)!;
-    while (queue.length > 0) {
-      const batch = queue.splice(0, MAX_BATCH);
-      try {
-        await this.settle(teamId, batch);
-      } catch (error) {
-        // Nothing of a failed statement was written; later calls get their own attempt.
-        for (const w of batch) w.reject(error);
-      }
-    }
-    this.queues.delete(teamId);
+  async charge(teamId: number, call: BilledCall): Promise<number | null> {
+    const outcome = await this.batches.submit(teamId, call);
+    if (outcome instanceof Error) throw outcome;
+    return outcome;
   }
 
-  private async settle(teamId: number, batch: Waiting[]): Promise<void> {
-    const after = await chargeCalls(
-      this.db,
-      teamId,
-      batch.map((w) => w.call),
-    );
+  private async settle(teamId: number, calls: BilledCall[]): Promise<Outcome[]> {
+    const after = await chargeCalls(this.db, teamId, calls);
     if (after !== null) {
-      let remaining = after + batch.reduce((sum, w) => sum + w.call.matches, 0);
-      for (const w of batch) w.resolve((remaining -= w.call.matches));
-      return;
+      let remaining = after + calls.reduce((sum, c) => sum + c.matches, 0);
+      return calls.map((c) => (remaining -= c.matches));
     }
-    if (batch.length === 1) return batch[0].resolve(null);
+    if (calls.length === 1) return [null];
     // The team cannot pay for all of them: charge one by one, in arrival order, so each call
-    // that still fits is served and only the others are refused.
-    while (batch.length > 0) {
-      const w = batch[0];
-      w.resolve(await chargeCalls(this.db, teamId, [w.call]));
-      batch.shift();
+    // that still fits is served and only the others are refused. Each has its own outcome, so
+    // a failure after some were charged never turns a charged call into an error.
+    const outcomes: Outcome[] = [];
+    for (const call of calls) {
+      try {
+        outcomes.push(await chargeCalls(this.db, teamId, [call]));
+      } catch (error) {
+        outcomes.push(error instanceof Error ? error : new Error(String(error)));
+      }
     }
+    return outcomes;
   }
 }

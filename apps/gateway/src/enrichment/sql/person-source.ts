@@ -25,36 +25,8 @@ import {
 import type { ActiveBuild } from '../active-builds.service';
 import type { FrequencyCache } from '../frequency-cache';
 import type { CandidateCache } from '../candidate-cache';
+import type { KeyHitQueue } from './key-hits';
 import { candidateOfRecord, candidateOfRow, type ProjectionRow, SLICES } from './person-slice';
-
-/**
- * Identifier hits on at most this many people bring their full records along: the answer needs
- * the winner's record anyway, and the slice is read from it, so the usual identifier query
- * costs one round trip. A key shared by more people falls back to the projection.
- */
-const RECORDS_WITH_HITS = 4;
-
-// One statement: the key hits, then (when few people were hit) those people's records.
-const KEY_HITS: Prepared = {
-  name: 'svc_person_key_hits',
-  text: `
-  WITH hits AS MATERIALIZED (
-    SELECT k.svc_id, k.kind, k.value, k.current
-      FROM unnest($2::text[], $3::text[]) AS q(kind, value)
-      JOIN person_match_keys k ON k.build_id = $1 AND k.kind = q.kind AND k.value = q.value
-  )
-  SELECT svc_id::text AS svc_id, kind, value, current, NULL AS first_name, NULL AS last_name, NULL::jsonb AS record
-    FROM hits
-  UNION ALL
-  SELECT r.svc_id::text, NULL, NULL, NULL, r.first_name, r.last_name, r.record
-    FROM person_records r
-   WHERE r.build_id = $1 AND r.svc_id IN (SELECT svc_id FROM hits)
-     AND (SELECT count(DISTINCT svc_id) FROM hits) <= ${RECORDS_WITH_HITS}`,
-};
-
-type KeyHitRow =
-  | (KeyHit & { record: null })
-  | { svc_id: string; first_name: string | null; last_name: string | null; record: Record<string, unknown> };
 
 // A plan's rules and initials give a few dozen distinct texts, each prepared once per connection.
 const blockStatements = new Map<string, Prepared>();
@@ -84,6 +56,7 @@ export class PgPersonSource implements PersonCandidateSource {
     private readonly build: ActiveBuild,
     private readonly cache: FrequencyCache,
     private readonly candidates: CandidateCache,
+    private readonly keyHits: KeyHitQueue,
   ) {}
 
   async population(): Promise<number> {
@@ -92,21 +65,12 @@ export class PgPersonSource implements PersonCandidateSource {
 
   async findByKeys(keys: ReadonlyArray<{ kind: PersonKeyKind; value: string }>): Promise<KeyHit[]> {
     if (keys.length === 0) return [];
-    const rows = await runPrepared<KeyHitRow>(this.db, KEY_HITS, [
-      this.build.id,
-      keys.map((k) => k.kind),
-      keys.map((k) => k.value),
-    ]);
-    const hits: KeyHit[] = [];
-    for (const row of rows) {
-      if (row.record === null) {
-        hits.push({ svc_id: row.svc_id, kind: row.kind, value: row.value, current: row.current });
-      } else {
-        this.records.set(row.svc_id, row.record);
-        const slice = candidateOfRecord(row.svc_id, row.first_name, row.last_name, row.record);
-        this.known.set(row.svc_id, slice);
-        this.candidates.set(this.build.id, slice);
-      }
+    const { hits, people } = await this.keyHits.find(this.build.id, keys);
+    for (const p of people) {
+      this.records.set(p.svc_id, p.record);
+      const slice = candidateOfRecord(p.svc_id, p.first_name, p.last_name, p.record);
+      this.known.set(p.svc_id, slice);
+      this.candidates.set(this.build.id, slice);
     }
     return hits;
   }
