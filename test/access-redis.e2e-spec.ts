@@ -62,6 +62,32 @@ describe('access: rate limits shared through Redis', () => {
     expect((await post(1, '/probe/hash')).headers['x-ratelimit-remaining']).toBe('99');
   });
 
+  it('counts concurrent requests (grouped into one Redis call) once each, answering each its own count', async () => {
+    const other = await seedTeam(env.db.dataSource);
+    const send = (gateway: number, url: string) =>
+      injector(gateways[gateway])({ method: 'POST', url, payload: {}, headers: { 'api-key': other.key } });
+    const responses = await Promise.all([
+      ...Array.from({ length: 10 }, (_, i) => send(i % 2, '/probe/free').then((r) => ['free', r] as const)),
+      ...Array.from({ length: 10 }, (_, i) => send(i % 2, '/probe/hash').then((r) => ['hash', r] as const)),
+    ]);
+    const free = responses.filter(([url]) => url === 'free').map(([, r]) => r);
+    const hash = responses.filter(([url]) => url === 'hash').map(([, r]) => r);
+    const served = free.filter((r) => r.statusCode === 200);
+    expect(served.map((r) => r.headers['x-ratelimit-remaining']).sort()).toEqual(['0', '1', '2', '3']);
+    for (const r of free.filter((x) => x.statusCode !== 200)) expectErrorResponse(r, 429, 'rate_limited');
+    expect(hash.map((r) => r.statusCode)).toEqual(Array.from({ length: 10 }, () => 200));
+    expect(hash.map((r) => Number(r.headers['x-ratelimit-remaining'])).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 10 }, (_, i) => 90 + i),
+    );
+    const redis = new Redis(REDIS_URL);
+    try {
+      expect(await redis.get(`${prefix}${other.keyId}:/probe/free`)).toBe('10');
+      expect(await redis.get(`${prefix}${other.keyId}:/probe/hash`)).toBe('10');
+    } finally {
+      redis.disconnect();
+    }
+  });
+
   it('stores one expiring counter per key and endpoint', async () => {
     const redis = new Redis(REDIS_URL);
     try {

@@ -1,23 +1,32 @@
 import { Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import { Redis } from 'ioredis';
+import { Coalescer } from '../../coalescer';
 import { ThrottlerStorageRecord, windowRecord } from './memory-throttler.storage';
 
 /**
- * Increment and read the window in one atomic step; the expiry is set by the hit that opens the
+ * Increment and read each window in one atomic step; the expiry is set by the hit that opens the
  * window (PTTL -1: no expiry yet), so every gateway sharing the Redis counts into one window.
+ * KEYS are the counters of the requests grouped into this call, ARGV their window lengths.
  */
 const HIT_SCRIPT = `
-local hits = redis.call('INCR', KEYS[1])
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
-  ttl = tonumber(ARGV[1])
+local out = {}
+for i, key in ipairs(KEYS) do
+  local hits = redis.call('INCR', key)
+  local ttl = redis.call('PTTL', key)
+  if ttl < 0 then
+    redis.call('PEXPIRE', key, ARGV[i])
+    ttl = tonumber(ARGV[i])
+  end
+  out[2 * i - 1] = hits
+  out[2 * i] = ttl
 end
-return {hits, ttl}
+return out
 `;
 
-type WithHit = Redis & { svcRateHit(key: string, ttlMs: number): Promise<[number, number]> };
+type WithHits = Redis & {
+  svcRateHits(keyCount: number, ...keysThenTtls: Array<string | number>): Promise<number[]>;
+};
 
 const WARN_EVERY_MS = 10_000;
 
@@ -29,7 +38,12 @@ const WARN_EVERY_MS = 10_000;
  */
 export class RedisThrottlerStorage implements ThrottlerStorage, OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('RateLimits');
-  private readonly redis: WithHit;
+  private readonly redis: WithHits;
+  // Counts of requests that arrive while a call is in flight go together in the next one: one
+  // Redis round trip per batch instead of one per request.
+  private readonly hits = new Coalescer<null, { key: string; ttl: number }, [number, number]>((_, items) =>
+    this.hit(items),
+  );
   private lastWarning = 0;
   private lastError = '';
 
@@ -43,8 +57,8 @@ export class RedisThrottlerStorage implements ThrottlerStorage, OnModuleInit, On
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
       connectTimeout: 5000,
-    }) as WithHit;
-    this.redis.defineCommand('svcRateHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+    }) as WithHits;
+    this.redis.defineCommand('svcRateHits', { lua: HIT_SCRIPT });
     this.redis.on('error', (error: Error) => {
       this.lastError = error.message;
       this.warn(`redis: ${error.message}`);
@@ -65,12 +79,21 @@ export class RedisThrottlerStorage implements ThrottlerStorage, OnModuleInit, On
 
   async increment(key: string, ttl: number, limit: number): Promise<ThrottlerStorageRecord> {
     try {
-      const [hits, msLeft] = await this.redis.svcRateHit(this.prefix + key, ttl);
+      const [hits, msLeft] = await this.hits.submit(null, { key: this.prefix + key, ttl });
       return windowRecord(Number(hits), Number(msLeft), limit);
     } catch (error) {
       this.warn(`rate limit not enforced, redis failed: ${(error as Error).message}`);
       return windowRecord(0, ttl, limit);
     }
+  }
+
+  private async hit(items: Array<{ key: string; ttl: number }>): Promise<Array<[number, number]>> {
+    const flat = await this.redis.svcRateHits(
+      items.length,
+      ...items.map((i) => i.key),
+      ...items.map((i) => i.ttl),
+    );
+    return items.map((_, i) => [Number(flat[2 * i]), Number(flat[2 * i + 1])]);
   }
 
   async onApplicationShutdown(): Promise<void> {
