@@ -7,6 +7,7 @@ import { FrequencyCache } from './frequency-cache';
 import { PersonEnrichController } from './person-enrich.controller';
 import { PersonEnrichService } from './person-enrich.service';
 import { KeyHitQueue } from './sql/key-hits';
+import { PersonRecordQueue } from './sql/records';
 
 /** Person and company enrichment, single and bulk, live and sandbox (docs/enrichment.md). */
 @Module({
@@ -16,6 +17,7 @@ import { KeyHitQueue } from './sql/key-hits';
     FrequencyCache,
     CandidateCache,
     KeyHitQueue,
+    PersonRecordQueue,
     PersonEnrichService,
     CompanyEnrichService,
   ],

@@ -11,7 +11,7 @@ import { buildResponse, candidatesToLoad, EnrichResponse, resolveOptions } from 
 import { FrequencyCache } from './frequency-cache';
 import { KeyHitQueue } from './sql/key-hits';
 import { PgPersonSource } from './sql/person-source';
-import { loadRecords } from './sql/records';
+import { PersonRecordQueue } from './sql/records';
 
 @Injectable()
 export class PersonEnrichService {
@@ -21,6 +21,7 @@ export class PersonEnrichService {
     private readonly frequencies: FrequencyCache,
     private readonly candidates: CandidateCache,
     private readonly keyHits: KeyHitQueue,
+    private readonly recordQueue: PersonRecordQueue,
     private readonly tiers: TierService,
   ) {}
 
@@ -40,8 +41,7 @@ export class PersonEnrichService {
       if (record) records.set(m.svc_id, record);
     }
     const unread = wanted.filter((m) => !records.has(m.svc_id)).map((m) => m.svc_id);
-    for (const [id, record] of await loadRecords(this.db, 'person_records', build.id, unread))
-      records.set(id, record);
+    for (const [id, record] of await this.recordQueue.load(build.id, unread)) records.set(id, record);
     return buildResponse('person', load, records, options);
   }
 }

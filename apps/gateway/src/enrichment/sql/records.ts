@@ -1,5 +1,8 @@
-import type { DataSource } from 'typeorm';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { type Prepared, runPrepared } from '@app/store';
+import { Coalescer } from '../../coalescer';
 
 type Table = 'person_records' | 'company_records';
 
@@ -27,4 +30,28 @@ export async function loadRecords(
     svcIds,
   ]);
   return new Map(rows.map((r) => [r.svc_id, r.record]));
+}
+
+/**
+ * Person records to answer with, read for the requests of one build that arrive while a read is
+ * in flight in one statement (Coalescer): a name query's last round trip before billing.
+ */
+@Injectable()
+export class PersonRecordQueue {
+  private readonly batches: Coalescer<string, readonly string[], Map<string, Record<string, unknown>>>;
+
+  constructor(@InjectDataSource() private readonly db: DataSource) {
+    this.batches = new Coalescer((build, requests) => this.read(build, requests));
+  }
+
+  load(buildId: string, svcIds: readonly string[]): Promise<Map<string, Record<string, unknown>>> {
+    return svcIds.length === 0 ? Promise.resolve(new Map()) : this.batches.submit(buildId, svcIds);
+  }
+
+  private async read(buildId: string, requests: Array<readonly string[]>) {
+    const records = await loadRecords(this.db, 'person_records', buildId, [...new Set(requests.flat())]);
+    return requests.map(
+      (ids) => new Map(ids.flatMap((id) => (records.has(id) ? [[id, records.get(id)!]] : []))),
+    );
+  }
 }
