@@ -100,6 +100,16 @@ describe('data:load', () => {
       `SELECT count(*) n FROM person_records WHERE build_id = '1.0.0_2026-11-01'`,
     );
     expect(Number(n)).toBe(20);
+    // Planner statistics come with the load (autovacuum may be off or late).
+    const stats = await sql<{ relname: string; reltuples: number }>(
+      `SELECT relname, reltuples FROM pg_class WHERE oid IN ('person_records'::regclass, 'person_match_keys'::regclass, 'company_records'::regclass)`,
+    );
+    expect(Object.fromEntries(stats.map((r) => [r.relname, Number(r.reltuples)]))).toEqual({
+      person_records: 20,
+      person_match_keys: expect.any(Number),
+      company_records: 5,
+    });
+    expect(Number(stats.find((r) => r.relname === 'person_match_keys')!.reltuples)).toBeGreaterThan(20);
     expect(await aliasCount('person')).toBe(20);
     expect(await aliasCount('company')).toBe(5);
 
