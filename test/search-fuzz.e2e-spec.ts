@@ -107,7 +107,8 @@ describe('search fuzz', () => {
     for (const query of refused) {
       const t = performance.now();
       expect(() => parseQuery(query, 'person')).toThrow(ServiceError);
-      expect(performance.now() - t).toBeLessThan(200);
+      // A hang guard, not a speed goal (bench/ holds those): quadratic suggestion work took seconds.
+      expect(performance.now() - t).toBeLessThan(MAX_PARSE_MS);
     }
     // Valid, so the worker's industry rule looks for the closest stored industries.
     const t = Date.now();
@@ -124,7 +125,7 @@ describe('search fuzz', () => {
     expect(res.json()).toEqual({ matches: [], total: 0 });
     // The gateway cuts the header at 1000 characters; the warning starts with the value asked.
     expect(res.headers['search-warning']).toMatch(/^company_industry = 'aaa/);
-    expect(Date.now() - t).toBeLessThan(2_000);
+    expect(Date.now() - t).toBeLessThan(NATS_TIMEOUT_MS + 5_000);
   });
 
   it(`parses or refuses ${CASES} random and mutated strings with invalid_query, each quickly`, () => {
