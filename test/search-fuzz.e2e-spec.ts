@@ -7,7 +7,15 @@ import { join } from 'node:path';
 import { ServiceError } from '@app/contracts';
 import { createOpenSearchClient } from '@app/index';
 import { compileQuery, parseQuery, SqlEntity } from '@app/sql';
-import { createTestEnvironment, FuzzCase, Fuzzer, QueryGenerator, Random, sampleValuePools, TestEnvironment } from '@app/testing';
+import {
+  createTestEnvironment,
+  FuzzCase,
+  Fuzzer,
+  QueryGenerator,
+  Random,
+  sampleValuePools,
+  TestEnvironment,
+} from '@app/testing';
 import { createKey } from '../apps/cli/src/commands/key';
 import { createTeam } from '../apps/cli/src/commands/team';
 import { generateDataset } from '../apps/cli/src/data-builds/generator';
@@ -50,7 +58,8 @@ interface Failure {
 }
 
 const URL: Record<SqlEntity, string> = { person: '/person/search', company: '/company/search' };
-const show = (query: string) => JSON.stringify(query.length > 300 ? `${query.slice(0, 300)}… (${query.length} chars)` : query);
+const show = (query: string) =>
+  JSON.stringify(query.length > 300 ? `${query.slice(0, 300)}… (${query.length} chars)` : query);
 
 describe('search fuzz', () => {
   let env: TestEnvironment;
@@ -60,6 +69,11 @@ describe('search fuzz', () => {
   const dir = mkdtempSync(join(tmpdir(), 'svc-search-fuzz-'));
   const sample: Case[] = [];
   let pools: Record<SqlEntity, Record<string, (string | number)[]>>;
+  const post = (url: string, payload: object) =>
+    gateway
+      .getHttpAdapter()
+      .getInstance()
+      .inject({ method: 'POST', url, payload, headers: { 'api-key': apiKey } } as InjectOptions);
 
   beforeAll(async () => {
     env = await createTestEnvironment({
@@ -76,12 +90,26 @@ describe('search fuzz', () => {
     }
     const run = (sql: string, params: unknown[] = []) =>
       env.db.dataSource.query(sql, params) as Promise<Record<string, unknown>[]>;
-    const from = (table: string) => `(SELECT svc_id::text AS svc_id, record FROM ${table} WHERE build_id = '${BUILD}')`;
+    const from = (table: string) =>
+      `(SELECT svc_id::text AS svc_id, record FROM ${table} WHERE build_id = '${BUILD}')`;
     pools = {
-      person: await sampleValuePools(run, 'person', { from: from('person_records'), distinct: 40, weighted: 40 }),
-      company: await sampleValuePools(run, 'company', { from: from('company_records'), distinct: 40, weighted: 40 }),
+      person: await sampleValuePools(run, 'person', {
+        from: from('person_records'),
+        distinct: 40,
+        weighted: 40,
+      }),
+      company: await sampleValuePools(run, 'company', {
+        from: from('company_records'),
+        distinct: 40,
+        weighted: 40,
+      }),
     };
-    const team = await createTeam(env.db.dataSource, { name: 'fuzz', credits: 1_000_000_000, tier: 'enterprise', contractEnd: null });
+    const team = await createTeam(env.db.dataSource, {
+      name: 'fuzz',
+      credits: 1_000_000_000,
+      tier: 'enterprise',
+      contractEnd: null,
+    });
     apiKey = (await createKey(env.db.dataSource, { team: { id: team.team_id }, endpoints: null })).api_key;
     worker = await createSearchWorker(env.config);
     await worker.listen();
@@ -112,15 +140,9 @@ describe('search fuzz', () => {
     }
     // Valid, so the worker's industry rule looks for the closest stored industries.
     const t = Date.now();
-    const res = await gateway
-      .getHttpAdapter()
-      .getInstance()
-      .inject({
-        method: 'POST',
-        url: '/person/search',
-        payload: { query: `SELECT * FROM people WHERE company_industry = '${long}'` },
-        headers: { 'api-key': apiKey },
-      } as InjectOptions);
+    const res = await post('/person/search', {
+      query: `SELECT * FROM people WHERE company_industry = '${long}'`,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ matches: [], total: 0 });
     // The gateway cuts the header at 1000 characters; the warning starts with the value asked.
@@ -143,7 +165,13 @@ describe('search fuzz', () => {
     for (let index = 0; index < CASES; index++) {
       const c = fuzzer.next();
       // The endpoint a client would send it to: the table it names, else either.
-      const entity: SqlEntity = /\bcompanies\b/i.test(c.query) ? 'company' : /\bpeople\b/i.test(c.query) ? 'person' : index % 2 ? 'company' : 'person';
+      const entity: SqlEntity = /\bcompanies\b/i.test(c.query)
+        ? 'company'
+        : /\bpeople\b/i.test(c.query)
+          ? 'person'
+          : index % 2
+            ? 'company'
+            : 'person';
       let parsed = false;
       const t = performance.now();
       try {
@@ -152,7 +180,12 @@ describe('search fuzz', () => {
         parsed = true;
       } catch (error) {
         if (!(error instanceof ServiceError) || error.code !== 'invalid_query') {
-          failures.push({ index, kind: c.kind, query: c.query, problem: `threw ${String((error as Error)?.stack ?? error).slice(0, 500)}` });
+          failures.push({
+            index,
+            kind: c.kind,
+            query: c.query,
+            problem: `threw ${String((error as Error)?.stack ?? error).slice(0, 500)}`,
+          });
         }
       }
       const ms = performance.now() - t;
@@ -170,7 +203,13 @@ describe('search fuzz', () => {
         `parse+compile ms p50 ${quantile(0.5)}, p99 ${quantile(0.99)}, p99.9 ${quantile(0.999)}, max ${slowest.ms.toFixed(1)} ` +
         `(case ${slowest.index}: ${show(slowest.query)}); ${failures.length} unexpected exceptions; ${sample.length} sampled for the gateway`,
     );
-    if (failures.length) console.log(failures.slice(0, 10).map((f) => `#${f.index} ${f.kind} ${show(f.query)}: ${f.problem}`).join('\n'));
+    if (failures.length)
+      console.log(
+        failures
+          .slice(0, 10)
+          .map((f) => `#${f.index} ${f.kind} ${show(f.query)}: ${f.problem}`)
+          .join('\n'),
+      );
     expect(failures).toEqual([]);
     expect(slowest.ms).toBeLessThan(MAX_PARSE_MS);
     expect(Object.keys(kinds).sort()).toEqual(['bytes', 'mutation', 'soup', 'unicode', 'valid']);
@@ -191,20 +230,17 @@ describe('search fuzz', () => {
         while (next < sample.length) {
           const c = sample[next++];
           const t = Date.now();
-          const res = await gateway
-            .getHttpAdapter()
-            .getInstance()
-            .inject({
-              method: 'POST',
-              url: URL[c.entity],
-              payload: { query: c.query, limit: 100, offset: c.index % 3 === 0 ? 0 : c.index % 200 },
-              headers: { 'api-key': apiKey },
-            } as InjectOptions);
+          const res = await post(URL[c.entity], {
+            query: c.query,
+            limit: 100,
+            offset: c.index % 3 === 0 ? 0 : c.index % 200,
+          });
           const ms = Date.now() - t;
           if (ms > slowest.ms) slowest = { ms, index: c.index };
           const key = `${c.parsed ? 'parsed' : 'refused'} ${res.statusCode}`;
           statuses[key] = (statuses[key] ?? 0) + 1;
-          const fail = (problem: string) => failures.push({ index: c.index, kind: c.kind, query: c.query, problem });
+          const fail = (problem: string) =>
+            failures.push({ index: c.index, kind: c.kind, query: c.query, problem });
           let body: { error?: string; total?: unknown; matches?: unknown } = {};
           try {
             body = res.json();
@@ -214,7 +250,8 @@ describe('search fuzz', () => {
           }
           if (res.statusCode === 200) {
             if (!c.parsed) fail('answered 200 although parseQuery refused it');
-            if (typeof body.total !== 'number' || !Array.isArray(body.matches)) fail(`200 without matches/total: ${res.body.slice(0, 200)}`);
+            if (typeof body.total !== 'number' || !Array.isArray(body.matches))
+              fail(`200 without matches/total: ${res.body.slice(0, 200)}`);
           } else if (res.statusCode === 400) {
             if (body.error !== 'invalid_query') fail(`400 ${res.body.slice(0, 300)}`);
             // The engine may still refuse a parsed query (docs/search-sql.md: pathological patterns).
@@ -237,7 +274,13 @@ describe('search fuzz', () => {
       `search fuzz gateway: ${sample.length} requests in ${Date.now() - started} ms; statuses ${JSON.stringify(statuses)}; ` +
         `${engineRefused} parsed queries refused by the engine; slowest ${slowest.ms} ms (case ${slowest.index}); ${failures.length} failures`,
     );
-    if (failures.length) console.log(failures.slice(0, 10).map((f) => `#${f.index} ${f.kind} ${show(f.query)}: ${f.problem}`).join('\n'));
+    if (failures.length)
+      console.log(
+        failures
+          .slice(0, 10)
+          .map((f) => `#${f.index} ${f.kind} ${show(f.query)}: ${f.problem}`)
+          .join('\n'),
+      );
     expect(failures).toEqual([]);
     expect(slowest.ms).toBeLessThan(NATS_TIMEOUT_MS + 5_000);
     expect(engineRefused).toBeLessThan(sample.filter((c) => c.parsed).length * 0.01 + 5);
