@@ -19,14 +19,14 @@ const PEOPLE: Golden[] = [
     { bool: { filter: [{ exists: { field: 'city.wc' } }], must_not: [{ term: { city: 'x' } }] } },
   ],
   ["NOT city != 'x'", { term: { city: 'x' } }],
-  ["city ILIKE '%par_s%'", { wildcard: { 'city.wc': { value: '*par?s*', case_insensitive: true } } }],
-  ["city ILIKE 'P*?%'", { wildcard: { 'city.wc': { value: 'p\\*\\?*', case_insensitive: true } } }],
+  ["city ILIKE '%par_s%'", { wildcard: { 'city.wc': { value: '*par?s*' } } }],
+  ["city ILIKE 'P*?%'", { wildcard: { 'city.wc': { value: 'p\\*\\?*' } } }],
   [
     "city NOT ILIKE '%x%'",
     {
       bool: {
         filter: [{ exists: { field: 'city.wc' } }],
-        must_not: [{ wildcard: { 'city.wc': { value: '*x*', case_insensitive: true } } }],
+        must_not: [{ wildcard: { 'city.wc': { value: '*x*' } } }],
       },
     },
   ],
@@ -35,7 +35,7 @@ const PEOPLE: Golden[] = [
     {
       bool: {
         filter: [{ exists: { field: 'city.wc' } }],
-        must_not: [{ wildcard: { 'city.wc': { value: '*x*', case_insensitive: true } } }],
+        must_not: [{ wildcard: { 'city.wc': { value: '*x*' } } }],
       },
     },
   ],
@@ -44,10 +44,10 @@ const PEOPLE: Golden[] = [
     "NOT city ILIKE ''",
     { bool: { filter: [{ exists: { field: 'city.wc' } }], must_not: [{ term: { city: '' } }] } },
   ],
-  ["city ILIKE '%\\\\%'", { regexp: { city: { value: '.*\\\\.*', case_insensitive: true } } }],
-  ["city ILIKE 'a\\%b\\_c%'", { wildcard: { 'city.wc': { value: 'a%b_c*', case_insensitive: true } } }],
-  ["city ILIKE '%%x%%'", { wildcard: { 'city.wc': { value: '*x*', case_insensitive: true } } }],
-  ["full_name ILIKE 'ÉCOLE%'", { wildcard: { 'full_name.wc': { value: 'école*', case_insensitive: true } } }],
+  ["city ILIKE '%\\\\%'", { regexp: { city: { value: '.*\\\\.*' } } }],
+  ["city ILIKE 'a\\%b\\_c%'", { wildcard: { 'city.wc': { value: 'a%b_c*' } } }],
+  ["city ILIKE '%%x%%'", { wildcard: { 'city.wc': { value: '*x*' } } }],
+  ["full_name ILIKE 'ÉCOLE%'", { wildcard: { 'full_name.wc': { value: 'école*' } } }],
   ["city IN ('a','b')", { terms: { city: ['a', 'b'] } }],
   [
     "city NOT IN ('a')",
@@ -96,7 +96,7 @@ const PEOPLE: Golden[] = [
     {
       nested: {
         path: 'skills',
-        query: { wildcard: { 'skills.v.wc': { value: '*python*', case_insensitive: true } } },
+        query: { wildcard: { 'skills.v.wc': { value: '*python*' } } },
       },
     },
   ],
@@ -105,7 +105,7 @@ const PEOPLE: Golden[] = [
     {
       nested: {
         path: 'skills',
-        query: { wildcard: { 'skills.v.wc': { value: 'py*', case_insensitive: true } } },
+        query: { wildcard: { 'skills.v.wc': { value: 'py*' } } },
       },
     },
   ],
@@ -118,7 +118,7 @@ const PEOPLE: Golden[] = [
           {
             nested: {
               path: 'skills',
-              query: { wildcard: { 'skills.v.wc': { value: '*x*', case_insensitive: true } } },
+              query: { wildcard: { 'skills.v.wc': { value: '*x*' } } },
             },
           },
         ],
@@ -131,7 +131,7 @@ const PEOPLE: Golden[] = [
     {
       nested: {
         path: 'skills',
-        query: { regexp: { 'skills.v': { value: '.*c\\\\d.*', case_insensitive: true } } },
+        query: { regexp: { 'skills.v': { value: '.*c\\\\d.*' } } },
       },
     },
   ],
@@ -140,7 +140,7 @@ const PEOPLE: Golden[] = [
     {
       nested: {
         path: 'skills',
-        query: { wildcard: { 'skills.v.wc': { value: '*a?b*', case_insensitive: true } } },
+        query: { wildcard: { 'skills.v.wc': { value: '*a?b*' } } },
       },
     },
   ],
@@ -292,13 +292,13 @@ const PEOPLE: Golden[] = [
           {
             nested: {
               path: 'skills',
-              query: { wildcard: { 'skills.v.wc': { value: '*x*', case_insensitive: true } } },
+              query: { wildcard: { 'skills.v.wc': { value: '*x*' } } },
             },
           },
           {
             nested: {
               path: 'title',
-              query: { wildcard: { 'title.v.wc': { value: 'ceo*', case_insensitive: true } } },
+              query: { wildcard: { 'title.v.wc': { value: 'ceo*' } } },
             },
           },
         ],
@@ -314,7 +314,7 @@ const PEOPLE: Golden[] = [
     {
       bool: {
         should: [
-          { wildcard: { 'city.wc': { value: 'a*', case_insensitive: true } } },
+          { wildcard: { 'city.wc': { value: 'a*' } } },
           { terms: { age: [1] } },
         ],
         minimum_should_match: 1,
@@ -330,7 +330,7 @@ const COMPANIES: Golden[] = [
     {
       nested: {
         path: 'ticker_symbol',
-        query: { wildcard: { 'ticker_symbol.v.wc': { value: 'ms*', case_insensitive: true } } },
+        query: { wildcard: { 'ticker_symbol.v.wc': { value: 'ms*' } } },
       },
     },
   ],

@@ -2,7 +2,7 @@ import { ServiceError } from '@app/contracts';
 import { estimateClauses, MAX_CLAUSES } from './complexity';
 import { parseQuery } from './query';
 
-const wildcard = (value: string) => ({ wildcard: { 'c.wc': { value, case_insensitive: true } } });
+const wildcard = (value: string) => ({ wildcard: { 'c.wc': { value } } });
 
 describe('the clause estimate', () => {
   it.each([

@@ -45,8 +45,8 @@ export function crossTableShape(parts: readonly LikePart[]): 'contains' | 'prefi
 
 /**
  * Lowercases like the index's `lowercase` normalizer (one code point to one code point), so a
- * pattern matches the lowercase stored text even where OpenSearch's `case_insensitive` flag
- * only folds ASCII.
+ * pattern matches the lowercase stored text without OpenSearch's `case_insensitive` flag, which
+ * folds ASCII only and slows the wildcard field down (dsl.ts).
  */
 export function lowercase(text: string): string {
   let out = '';
