@@ -2,6 +2,7 @@ import { Controller, HttpCode, Post } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createTestEnvironment, TestEnvironment } from '@app/testing';
 import { addCredits } from '../apps/cli/src/commands/credits';
+import { CHARGE } from '../libs/store/src/charges';
 import { Billed } from '../apps/gateway/src/access';
 import { Shaped } from '../apps/gateway/src/shaping';
 import { balanceOf, bootGateway, expectErrorResponse, injector, seedTeam } from './access/harness';
@@ -229,6 +230,36 @@ describe('access: credits and usage', () => {
       [team.id],
     );
     expect(sums).toEqual({ ledger: 0, charges: -50, usage_credits: 50, usage_rows: 50 });
+  });
+
+  it('commits a charge without waiting for the WAL flush, or durably when asked', async () => {
+    const team = await seedTeam(env.db.dataSource, { credits: 10 });
+    const runner = env.db.dataSource.createQueryRunner();
+    // Inside an explicit transaction the setting the statement leaves is visible before commit.
+    const commitModeAfterCharge = async (asyncCommit: boolean) => {
+      await runner.startTransaction();
+      try {
+        const [{ synchronous_commit: before }] = await runner.query('SHOW synchronous_commit');
+        const rows = await runner.query(CHARGE.text, [team.id, [null], ['/probe/billed'], ['r1'], [2], asyncCommit]);
+        expect(rows).toEqual([{ credits_balance: '8' }]);
+        const [{ synchronous_commit: after }] = await runner.query('SHOW synchronous_commit');
+        return { before, after };
+      } finally {
+        await runner.rollbackTransaction();
+      }
+    };
+    try {
+      const durable = await commitModeAfterCharge(false);
+      expect(durable.after).toBe(durable.before);
+      expect(durable.before).not.toBe('off');
+      expect(await commitModeAfterCharge(true)).toEqual({ before: durable.before, after: 'off' });
+      // Local to the charge's transaction: the connection's next transaction is durable again.
+      const [{ synchronous_commit: later }] = await runner.query('SHOW synchronous_commit');
+      expect(later).toBe(durable.before);
+    } finally {
+      await runner.release();
+    }
+    expect(await balanceOf(env.db.dataSource, team.id)).toBe(10);
   });
 
   describe('concurrent charges of one team (grouped per statement)', () => {

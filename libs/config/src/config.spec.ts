@@ -12,6 +12,7 @@ describe('loadConfig', () => {
     expect(c.logLevel).toBe('info');
     expect(c.access).toEqual({
       apiKeyCacheTtlMs: 15000,
+      creditsCommit: 'async',
       rateLimits: {
         defaultPerMinute: 600,
         bulkPerMinute: 60,
@@ -30,6 +31,7 @@ describe('loadConfig', () => {
     expect(c.access.apiKeyCacheTtlMs).toBe(0);
     expect(c.access.rateLimits.defaultPerMinute).toBe(5);
     expect(c.access.rateLimits.keyPrefix).toBe('t_abc:ratelimit:');
+    expect(loadConfig({ CREDITS_COMMIT: 'durable' }).access.creditsCommit).toBe('durable');
     expect(loadConfig({ RATE_LIMIT_KEY_PREFIX: 'eu1:rl:' }).access.rateLimits.keyPrefix).toBe('eu1:rl:');
   });
 
@@ -40,12 +42,13 @@ describe('loadConfig', () => {
         API_KEY_CACHE_TTL_MS: '600000',
         RATE_LIMIT_DEFAULT_PER_MINUTE: '0',
         RATE_LIMIT_KEY_PREFIX: 'has space',
+        CREDITS_COMMIT: 'sometimes',
       });
     } catch (e) {
       error = e;
     }
     const problems = (error as ConfigError).problems.join('\n');
-    for (const name of ['API_KEY_CACHE_TTL_MS', 'RATE_LIMIT_DEFAULT_PER_MINUTE', 'RATE_LIMIT_KEY_PREFIX']) {
+    for (const name of ['API_KEY_CACHE_TTL_MS', 'RATE_LIMIT_DEFAULT_PER_MINUTE', 'RATE_LIMIT_KEY_PREFIX', 'CREDITS_COMMIT']) {
       expect(problems).toContain(name);
     }
   });

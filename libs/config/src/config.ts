@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
-import { Env } from './env';
+import { CreditsCommitMode, Env } from './env';
 
 export interface DatabaseConfig {
   url: string;
@@ -36,6 +36,8 @@ export interface RateLimitConfig {
 
 export interface AccessConfig {
   apiKeyCacheTtlMs: number;
+  /** Whether a charge's commit waits for the WAL flush (docs/access.md, "Durability of charges"). */
+  creditsCommit: CreditsCommitMode;
   rateLimits: RateLimitConfig;
 }
 
@@ -103,6 +105,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     search: { countBudgetMs: env.SEARCH_COUNT_BUDGET_MS, timeoutMs: env.SEARCH_TIMEOUT_MS },
     access: {
       apiKeyCacheTtlMs: env.API_KEY_CACHE_TTL_MS,
+      creditsCommit: env.CREDITS_COMMIT,
       rateLimits: {
         defaultPerMinute: env.RATE_LIMIT_DEFAULT_PER_MINUTE,
         bulkPerMinute: env.RATE_LIMIT_BULK_PER_MINUTE,

@@ -3,6 +3,8 @@ import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, IsUrl } from 'cla
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export const NODE_ENVS = ['development', 'production', 'test'] as const;
+export const CREDITS_COMMIT_MODES = ['async', 'durable'] as const;
+export type CreditsCommitMode = (typeof CREDITS_COMMIT_MODES)[number];
 
 const toInt = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
@@ -120,6 +122,13 @@ export class Env {
   @Min(1)
   @Max(1000000)
   RATE_LIMIT_DISCOVER_PER_MINUTE = 60;
+
+  /**
+   * `async`: a charge's commit does not wait for its WAL flush (atomic as ever; a Postgres crash
+   * can forget the last moments of charges, never half of one). `durable`: it waits.
+   */
+  @IsIn(CREDITS_COMMIT_MODES)
+  CREDITS_COMMIT: CreditsCommitMode = 'async';
 
   /** Prefix of the Redis rate-limit counters; defaults to `<NATS_SUBJECT_PREFIX>:ratelimit:`. */
   @IsOptional()

@@ -1,3 +1,4 @@
 export * from './config';
 export * from './config.module';
-export { Env, LOG_LEVELS, NODE_ENVS } from './env';
+export { CREDITS_COMMIT_MODES, Env, LOG_LEVELS, NODE_ENVS } from './env';
+export type { CreditsCommitMode } from './env';

@@ -15,14 +15,21 @@ export interface BilledCall {
 // and refuses the whole set (no row) rather than take the balance below zero. The ledger and
 // usage rows are written only when it charged (or when nothing was to be charged), so a call is
 // either fully recorded or not at all. The balance CHECK stays as the last line of defence.
-const CHARGE: Prepared = {
+/** Exported for the test that checks what `$6` does to the commit. */
+export const CHARGE: Prepared = {
   name: 'svc_charge_calls',
   text: `
   WITH calls AS (
     SELECT * FROM unnest($2::int[], $3::text[], $4::text[], $5::int[]) WITH ORDINALITY
       AS c(api_key_id, endpoint, request_id, matches, n)
   ),
-  total AS (SELECT sum(matches)::int AS n FROM calls),
+  -- With $6 the commit does not wait for the WAL flush (set_config(…, true) lasts to the end of
+  -- this statement's own transaction); every statement below runs, so this one always does.
+  total AS (
+    SELECT sum(matches)::int AS n,
+           CASE WHEN $6::bool THEN set_config('synchronous_commit', 'off', true) END AS async_commit
+      FROM calls
+  ),
   charged AS (
     UPDATE teams t SET credits_balance = t.credits_balance - total.n FROM total
      WHERE t.id = $1 AND total.n > 0 AND t.credits_balance >= total.n
@@ -52,11 +59,16 @@ const CHARGE: Prepared = {
  * usage row. Returns the balance after the charge, or null when the team cannot pay for the
  * whole set (or does not exist) and nothing was written. Calls without matches never fail for
  * lack of credits. Callers that want a partial answer retry the calls one by one.
+ *
+ * `commit.async` trades durability for latency, never atomicity: the commit returns before its
+ * WAL is flushed, so a Postgres crash (not a gateway crash) may forget the last charges whole —
+ * the caller kept the data without paying — but never keeps half of one.
  */
 export async function chargeCalls(
   db: DataSource,
   teamId: number,
   calls: readonly BilledCall[],
+  commit: { async: boolean } = { async: false },
 ): Promise<number | null> {
   if (calls.length === 0) throw new RangeError('no calls to charge');
   for (const c of calls)
@@ -68,6 +80,7 @@ export async function chargeCalls(
     calls.map((c) => c.endpoint),
     calls.map((c) => c.requestId),
     calls.map((c) => c.matches),
+    commit.async,
   ]);
   return rows.length === 0 ? null : Number(rows[0].credits_balance);
 }

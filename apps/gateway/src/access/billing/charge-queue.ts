@@ -17,7 +17,10 @@ type Outcome = number | null | Error;
 export class ChargeQueue {
   private readonly batches: Coalescer<number, BilledCall, Outcome>;
 
-  constructor(private readonly db: DataSource) {
+  constructor(
+    private readonly db: DataSource,
+    private readonly commit: { async: boolean },
+  ) {
     this.batches = new Coalescer((teamId, calls) => this.settle(teamId, calls));
   }
 
@@ -28,7 +31,7 @@ export class ChargeQueue {
   }
 
   private async settle(teamId: number, calls: BilledCall[]): Promise<Outcome[]> {
-    const after = await chargeCalls(this.db, teamId, calls);
+    const after = await chargeCalls(this.db, teamId, calls, this.commit);
     if (after !== null) {
       let remaining = after + calls.reduce((sum, c) => sum + c.matches, 0);
       return calls.map((c) => (remaining -= c.matches));
@@ -40,7 +43,7 @@ export class ChargeQueue {
     const outcomes: Outcome[] = [];
     for (const call of calls) {
       try {
-        outcomes.push(await chargeCalls(this.db, teamId, [call]));
+        outcomes.push(await chargeCalls(this.db, teamId, [call], this.commit));
       } catch (error) {
         outcomes.push(error instanceof Error ? error : new Error(String(error)));
       }

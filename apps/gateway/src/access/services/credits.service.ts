@@ -47,7 +47,7 @@ export class CreditsService {
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.hintTtlMs = config.access.apiKeyCacheTtlMs;
-    this.charges = new ChargeQueue(db);
+    this.charges = new ChargeQueue(db, { async: config.access.creditsCommit === 'async' });
   }
 
   /** 402 before any work when the contract has ended or the team holds no credit. */
