@@ -83,6 +83,10 @@ describe('data:load', () => {
       buildId: '1.0.0_2026-11-01',
       batchSize: 7,
       onProblem: (p) => problems.push(p),
+      // A refresh per batch writes a segment per batch, as a large load does by itself.
+      afterBatch: async () => {
+        await os.indices.refresh({ index: `${env.config.opensearch.indexPrefix}*_1.0.0_2026-11-01_*`, expand_wildcards: 'all' });
+      },
     });
 
     expect(report.people).toMatchObject({ loaded: 20, rejected: 3 });
@@ -112,6 +116,11 @@ describe('data:load', () => {
     expect(Number(stats.find((r) => r.relname === 'person_match_keys')!.reltuples)).toBeGreaterThan(20);
     expect(await aliasCount('person')).toBe(20);
     expect(await aliasCount('company')).toBe(5);
+    // The served index is merged into one segment (it is never written again).
+    const segments = await os.indices.segments({ index: aliasName(env.config.opensearch, 'person', 'live') });
+    const shards = Object.values(segments.body.indices as Record<string, { shards: Record<string, Array<{ num_search_segments: number }>> }>)
+      .flatMap((i) => Object.values(i.shards).flat());
+    expect(shards.map((s) => s.num_search_segments)).toEqual([1]);
 
     // Keys are the normalized identifiers enrichment looks up, hashes included.
     const email = goodPeople[0].emails[0].address;

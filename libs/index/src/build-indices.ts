@@ -50,11 +50,40 @@ export async function listIndices(client: Client, pattern: string): Promise<stri
   return Object.keys(res.body);
 }
 
-/** Makes a loaded index searchable and durable: serving settings, one refresh now, a flush. */
+/**
+ * Makes a loaded index searchable and durable: serving settings, one refresh, then one segment.
+ * A build's index is never written again, so merging it once costs nothing later: searches stop
+ * paying per segment (sorting by svc_id across 30 segments took 4 ms of a 6 ms page at 1 M
+ * people), and no background merge competes with them while the build serves. The merge runs
+ * as a task that is polled, so a large build never trips a request timeout; it flushes.
+ */
 export async function finishBuildIndex(client: Client, index: string): Promise<void> {
   await client.indices.putSettings({ index, body: { index: SERVING_SETTINGS } });
   await client.indices.refresh({ index });
-  await client.indices.flush({ index });
+  const started = await client.indices.forcemerge({ index, max_num_segments: 1, wait_for_completion: false } as never);
+  await awaitTask(client, (started.body as { task: string }).task);
+  // Searches see the merged segment only from the next refresh, which an idle shard may skip.
+  await client.indices.refresh({ index });
+}
+
+const TASK_POLL = { timeout: '30s', requestTimeoutMs: 45_000 };
+
+/**
+ * Waits for a background task; throws with OpenSearch's reason when it failed. A wait that
+ * runs out answers 500 `timeout_exception` (the task goes on), so that one is waited again.
+ */
+async function awaitTask(client: Client, taskId: string): Promise<void> {
+  for (;;) {
+    const res = await client.tasks.get(
+      { task_id: taskId, wait_for_completion: true, timeout: TASK_POLL.timeout },
+      { requestTimeout: TASK_POLL.requestTimeoutMs, ignore: [500] },
+    );
+    const body = res.body as { completed?: boolean; error?: { type?: string; reason?: string } };
+    if (body.error?.type === 'timeout_exception' && !body.completed) continue;
+    if (body.error) throw new Error(`OpenSearch task ${taskId} failed: ${body.error.reason ?? body.error.type}`);
+    if (body.completed) return;
+    throw new Error(`OpenSearch task ${taskId}: unexpected answer ${res.statusCode}`);
+  }
 }
 
 export async function aliasTargets(client: Client, alias: string): Promise<string[]> {
