@@ -42,6 +42,26 @@ describe('data:load', () => {
   }
 
   const load = (opts: LoadOptions) => loadBuild(env.db.dataSource, os, env.config.opensearch, opts);
+  /** The build's stored term-frequency counts beside the same counts taken over its rows now. */
+  const valueCounts = async (buildId: string) => {
+    const stored = await sql<{ kind: string; value: string; n: number }>(
+      `SELECT kind, value, n FROM person_value_counts WHERE build_id = $1 ORDER BY kind, value`,
+      [buildId],
+    );
+    const counted = await sql<{ kind: string; value: string; n: number }>(
+      `SELECT kind, value, n FROM (
+         SELECT 'first_name' AS kind, first_name AS value, count(*)::int AS n FROM person_records WHERE build_id = $1 AND first_name IS NOT NULL GROUP BY 2
+         UNION ALL SELECT 'last_name', last_name, count(*)::int FROM person_records WHERE build_id = $1 AND last_name IS NOT NULL GROUP BY 2
+         UNION ALL SELECT 'city', city, count(*)::int FROM person_records WHERE build_id = $1 AND city IS NOT NULL GROUP BY 2
+         UNION ALL SELECT 'company_domain', company_domain, count(*)::int FROM person_records WHERE build_id = $1 AND company_domain IS NOT NULL GROUP BY 2
+         UNION ALL SELECT 'first_last', first_name || chr(31) || last_name, count(*)::int FROM person_records WHERE build_id = $1 AND first_name IS NOT NULL AND last_name IS NOT NULL GROUP BY 2
+         UNION ALL SELECT 'last_city', last_name || chr(31) || city, count(*)::int FROM person_records WHERE build_id = $1 AND last_name IS NOT NULL AND city IS NOT NULL GROUP BY 2
+         UNION ALL SELECT 'last_company', last_name || chr(31) || company_domain, count(*)::int FROM person_records WHERE build_id = $1 AND last_name IS NOT NULL AND company_domain IS NOT NULL GROUP BY 2
+       ) c ORDER BY kind, value`,
+      [buildId],
+    );
+    return { stored, counted };
+  };
   const sql = <T>(q: string, p: unknown[] = []) => env.db.dataSource.query(q, p) as Promise<T[]>;
   const aliasCount = async (entity: 'person' | 'company', kind: 'live' | 'sandbox' = 'live') => {
     const res = await os.count({ index: aliasName(env.config.opensearch, entity, kind) });
@@ -139,6 +159,12 @@ describe('data:load', () => {
       [goodPeople[0].svc_id],
     );
     expect(record.record.build_version).toBe('1.0.0_2026-11-01');
+
+    // Term-frequency counts for name matching, one row per value held, written with the build.
+    const { stored, counted } = await valueCounts('1.0.0_2026-11-01');
+    expect(stored).toEqual(counted);
+    expect(new Set(stored.map((r) => r.kind)).size).toBe(7);
+    expect(stored.filter((r) => r.kind === 'last_name').reduce((a, r) => a + r.n, 0)).toBe(20);
   });
 
   it('re-loads the same build idempotently, replacing rather than adding', async () => {
@@ -152,6 +178,8 @@ describe('data:load', () => {
       `SELECT count(*) k FROM person_match_keys WHERE kind = 'email_md5'`,
     );
     expect(Number(k)).toBeGreaterThanOrEqual(20);
+    const { stored, counted } = await valueCounts('1.0.0_2026-11-01');
+    expect(stored).toEqual(counted);
     expect(await aliasCount('person')).toBe(20);
     const after = await aliasTargets(os, aliasName(env.config.opensearch, 'person', 'live'));
     expect(after).toHaveLength(1);
@@ -214,6 +242,7 @@ describe('data:load', () => {
       `SELECT count(*) n FROM person_match_keys WHERE build_id = '1.0.0_2026-11-01'`,
     );
     expect(Number(left[0].n)).toBe(0);
+    expect((await valueCounts('1.0.0_2026-11-01')).stored).toEqual([]);
     expect(await listIndices(os, `${env.config.opensearch.indexPrefix}*_1.0.0_2026-11-01_*`)).toEqual([]);
   });
 

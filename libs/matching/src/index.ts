@@ -14,3 +14,4 @@ export { outcomeBits, dependenceBits } from './person/frequencies';
 export { matchPerson } from './person/matcher';
 export * from './company/query';
 export * from './company/matcher';
+export { candidateOfSlice, type StoredSlice } from './person/slice';

@@ -11,5 +11,6 @@ export type { CreditMovement } from './credits';
 export { chargeCalls } from './charges';
 export type { BilledCall } from './charges';
 export { runPrepared } from './prepared';
+export { countPersonValuesSql, VALUE_COUNTS, VALUE_COUNT_KINDS, type ValueCountKind } from './value-counts';
 export type { Prepared } from './prepared';
 export { canTransitionReport, FINAL_REPORT_STATUSES, REPORT_TRANSITIONS, reportStatusesBefore } from './report-status';

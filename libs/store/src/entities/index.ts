@@ -7,6 +7,7 @@ import { CreditLedger } from './credit-ledger.entity';
 import { Membership } from './membership.entity';
 import { PersonMatchKey } from './person-match-key.entity';
 import { PersonRecord } from './person-record.entity';
+import { PersonValueCount } from './person-value-count.entity';
 import { Report } from './report.entity';
 import { Team } from './team.entity';
 import { Usage } from './usage.entity';
@@ -21,6 +22,7 @@ export {
   Membership,
   PersonMatchKey,
   PersonRecord,
+  PersonValueCount,
   Report,
   Team,
   Usage,
@@ -32,6 +34,7 @@ export const ENTITIES = [
   Build,
   PersonRecord,
   PersonMatchKey,
+  PersonValueCount,
   CompanyRecord,
   CompanyMatchKey,
   Team,

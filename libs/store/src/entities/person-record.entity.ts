@@ -48,6 +48,17 @@ export class PersonRecord {
   @Column('integer', { name: 'birth_year', nullable: true })
   birthYear!: number | null;
 
+  /** What name matching scores (libs/matching StoredSlice), written by Postgres from `record`. */
+  @Column({
+    type: 'jsonb',
+    name: 'match_slice',
+    generatedType: 'STORED',
+    asExpression: 'svc_person_match_slice(record)',
+    insert: false,
+    update: false,
+  })
+  readonly matchSlice!: unknown;
+
   @ManyToOne(() => Build, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'build_id', foreignKeyConstraintName: 'fk_person_records_build' })
   build?: Build;

@@ -2,6 +2,8 @@ import { Initial1795293638062 } from './1795293638062-Initial';
 import { PersonBlockingIndexes1795400000000 } from './1795400000000-PersonBlockingIndexes';
 import { RecordCompressionLz41795500000000 } from './1795500000000-RecordCompressionLz4';
 import { PersonCompanyFirstIndex1795600000000 } from './1795600000000-PersonCompanyFirstIndex';
+import { PersonMatchSlice1795700000000 } from './1795700000000-PersonMatchSlice';
+import { PersonValueCounts1795800000000 } from './1795800000000-PersonValueCounts';
 
 /** Every migration in order; registered explicitly (no globs) so ts and compiled js behave the same. */
 export const MIGRATIONS = [
@@ -9,4 +11,6 @@ export const MIGRATIONS = [
   PersonBlockingIndexes1795400000000,
   RecordCompressionLz41795500000000,
   PersonCompanyFirstIndex1795600000000,
+  PersonMatchSlice1795700000000,
+  PersonValueCounts1795800000000,
 ];

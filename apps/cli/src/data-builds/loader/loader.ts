@@ -28,7 +28,7 @@ import {
   swapAlias,
 } from '@app/index';
 import { findJsonl, JsonlSource, openJsonl } from './jsonl';
-import { analyzeBuildTables, clearBuildRows, insertRecords, RecordRow } from './pg-writer';
+import { analyzeBuildTables, clearBuildRows, countBuildValues, insertRecords, RecordRow } from './pg-writer';
 import { Progress, silentProgress } from './progress';
 import { BatchPipeline, PipelineLimits } from './batch-pipeline';
 import { companyRows, KeyRow, personRows } from './rows';
@@ -163,6 +163,7 @@ export async function loadBuild(
     const companies = await loadEntity(ctx, COMPANY, files.company, indices.company);
     const people = await loadEntity(ctx, PERSON, files.person, indices.person);
 
+    await countBuildValues(runner, buildId);
     await analyzeBuildTables(runner);
     await runner.query(
       `UPDATE builds SET is_active = false WHERE is_sandbox = $1 AND is_active AND id <> $2`,

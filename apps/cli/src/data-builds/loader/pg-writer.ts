@@ -1,6 +1,7 @@
 import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { QueryRunner } from 'typeorm';
+import { countPersonValuesSql } from '@app/store';
 import type { SearchEntity } from '@app/index';
 import type { KeyRow } from './rows';
 import { copyLine } from './copy-text';
@@ -78,7 +79,13 @@ export async function insertRecords(
 
 /** A re-load of a build replaces its rows; other transactions keep seeing the old ones until commit. */
 export async function clearBuildRows(runner: QueryRunner, buildId: string): Promise<void> {
-  for (const table of ['person_match_keys', 'person_records', 'company_match_keys', 'company_records']) {
+  for (const table of [
+    'person_value_counts',
+    'person_match_keys',
+    'person_records',
+    'company_match_keys',
+    'company_records',
+  ]) {
     await runner.query(`DELETE FROM ${table} WHERE build_id = $1`, [buildId]);
   }
 }
@@ -90,5 +97,12 @@ export async function clearBuildRows(runner: QueryRunner, buildId: string): Prom
  * transaction ANALYZE counts the rows this transaction wrote, and its statistics commit with them.
  */
 export async function analyzeBuildTables(runner: QueryRunner): Promise<void> {
-  await runner.query('ANALYZE person_records, person_match_keys, company_records, company_match_keys');
+  await runner.query(
+    'ANALYZE person_records, person_match_keys, person_value_counts, company_records, company_match_keys',
+  );
+}
+
+/** The build's term-frequency counts (value-counts.ts), once its people are all in. */
+export async function countBuildValues(runner: QueryRunner, buildId: string): Promise<void> {
+  await runner.query(countPersonValuesSql('build_id = $1'), [buildId]);
 }

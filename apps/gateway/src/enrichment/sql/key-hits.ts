@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { KeyHit, PersonKeyKind } from '@app/matching';
+import type { KeyHit, PersonKeyKind, StoredSlice } from '@app/matching';
 import { type Prepared, runPrepared } from '@app/store';
 import { Coalescer } from '../../coalescer';
 
 /**
- * Identifier hits on at most this many people bring their full records along: the answer needs
- * the winner's record anyway, and the slice is read from it, so the usual identifier query
- * costs one round trip. A key shared by more people falls back to the slices.
+ * Identifier hits on at most this many people bring their full records and scoring slices
+ * along: the answer needs the winner's record anyway, so the usual identifier query costs one
+ * round trip. A key shared by more people falls back to the slices.
  */
 const RECORDS_WITH_HITS = 4;
 
@@ -26,23 +26,16 @@ const KEY_HITS: Prepared = {
     SELECT DISTINCT svc_id FROM hits
      WHERE req IN (SELECT req FROM hits GROUP BY req HAVING count(DISTINCT svc_id) <= ${RECORDS_WITH_HITS})
   )
-  SELECT req, svc_id::text AS svc_id, kind, value, current, NULL AS first_name, NULL AS last_name, NULL::jsonb AS record
+  SELECT req, svc_id::text AS svc_id, kind, value, current, NULL AS first_name, NULL AS last_name,
+         NULL::jsonb AS record, NULL::jsonb AS match_slice
     FROM hits
   UNION ALL
-  SELECT NULL, r.svc_id::text, NULL, NULL, NULL, r.first_name, r.last_name, r.record
+  SELECT NULL, r.svc_id::text, NULL, NULL, NULL, r.first_name, r.last_name, r.record, r.match_slice
     FROM person_records r
    WHERE r.build_id = $1 AND r.svc_id IN (SELECT svc_id FROM few)`,
 };
 
-type Row =
-  | (KeyHit & { req: number; record: null })
-  | {
-      req: null;
-      svc_id: string;
-      first_name: string | null;
-      last_name: string | null;
-      record: Record<string, unknown>;
-    };
+type Row = (KeyHit & { req: number; record: null; match_slice: null }) | ({ req: null } & HitPerson);
 
 export type PersonKey = { kind: PersonKeyKind; value: string };
 
@@ -51,6 +44,7 @@ export interface HitPerson {
   first_name: string | null;
   last_name: string | null;
   record: Record<string, unknown>;
+  match_slice: StoredSlice;
 }
 
 export interface KeyHits {

@@ -4,18 +4,16 @@
  * idx_person_records_name (last name, first name), idx_person_records_city_first,
  * idx_person_records_company_first and idx_person_records_first_last and return ids only, whose
  * scoring slices come from the per-build CandidateCache or, for the others, one primary-key
- * read (SLICES); term frequencies are counts over the same indexes, cached per build.
+ * read of their stored slices (SLICES); term frequencies are read from the counts the loader
+ * wrote (person_value_counts), cached per build.
  */
 import { createHash } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { type Prepared, runPrepared } from '@app/store';
+import { type Prepared, runPrepared, VALUE_COUNT_KINDS, VALUE_COUNTS } from '@app/store';
 import {
   type BlockingPlan,
-  FREQUENCY_COLUMNS,
-  FREQUENCY_PAIRS,
-  type FrequencyColumn,
+  candidateOfSlice,
   type FrequencyCounts,
-  type FrequencyPair,
   type FrequencyRequest,
   type KeyHit,
   type PersonCandidate,
@@ -26,7 +24,7 @@ import type { ActiveBuild } from '../active-builds.service';
 import type { FrequencyCache } from '../frequency-cache';
 import type { CandidateCache } from '../candidate-cache';
 import type { KeyHitQueue } from './key-hits';
-import { candidateOfRecord, candidateOfRow, type ProjectionRow, SLICES } from './person-slice';
+import { type SliceRow, SLICES } from './person-slice';
 
 // A plan's rules and initials give a few dozen distinct texts, each prepared once per connection.
 const blockStatements = new Map<string, Prepared>();
@@ -42,9 +40,6 @@ function blockStatement(text: string): Prepared {
   return statement;
 }
 
-const COUNTED = [...FREQUENCY_COLUMNS, ...(Object.keys(FREQUENCY_PAIRS) as FrequencyPair[])];
-const isColumn = (k: keyof FrequencyRequest): k is FrequencyColumn =>
-  (FREQUENCY_COLUMNS as readonly string[]).includes(k);
 
 export class PgPersonSource implements PersonCandidateSource {
   /** Full records read on the way (identifier hits), so the answer does not read them again. */
@@ -68,7 +63,7 @@ export class PgPersonSource implements PersonCandidateSource {
     const { hits, people } = await this.keyHits.find(this.build.id, keys);
     for (const p of people) {
       this.records.set(p.svc_id, p.record);
-      const slice = candidateOfRecord(p.svc_id, p.first_name, p.last_name, p.record);
+      const slice = candidateOfSlice(p.svc_id, p.first_name, p.last_name, p.match_slice);
       this.known.set(p.svc_id, slice);
       this.candidates.set(this.build.id, slice);
     }
@@ -143,9 +138,9 @@ export class PgPersonSource implements PersonCandidateSource {
       else missing.push(id);
     }
     if (missing.length > 0) {
-      const rows = await runPrepared<ProjectionRow>(this.db, SLICES, [this.build.id, missing]);
+      const rows = await runPrepared<SliceRow>(this.db, SLICES, [this.build.id, missing]);
       for (const row of rows) {
-        const slice = candidateOfRow(row);
+        const slice = candidateOfSlice(row.svc_id, row.first_name, row.last_name, row.match_slice);
         found.set(slice.svc_id, slice);
         this.candidates.set(this.build.id, slice);
       }
@@ -154,9 +149,9 @@ export class PgPersonSource implements PersonCandidateSource {
   }
 
   async frequencies(request: FrequencyRequest): Promise<FrequencyCounts> {
-    const counts = Object.fromEntries(COUNTED.map((k) => [k, {}])) as FrequencyCounts;
-    const misses = new Map<keyof FrequencyRequest, string[]>(COUNTED.map((k) => [k, []]));
-    for (const kind of COUNTED) {
+    const counts = Object.fromEntries(VALUE_COUNT_KINDS.map((k) => [k, {}])) as FrequencyCounts;
+    const misses = new Map<keyof FrequencyRequest, string[]>(VALUE_COUNT_KINDS.map((k) => [k, []]));
+    for (const kind of VALUE_COUNT_KINDS) {
       for (const value of request[kind]) {
         const hit = this.cache.get(this.cache.key(this.build.id, kind, value));
         if (hit === undefined) misses.get(kind)!.push(value);
@@ -164,20 +159,11 @@ export class PgPersonSource implements PersonCandidateSource {
       }
     }
     if ([...misses.values()].every((v) => v.length === 0)) return counts;
-    // Every part is sent (with an empty list when nothing is asked) so each parameter is typed.
-    const parts = COUNTED.map((kind, i) => {
-      const list = `$${i + 2}::text[]`;
-      if (isColumn(kind))
-        return `SELECT '${kind}' AS kind, ${kind} AS value, count(*)::int AS n FROM person_records
-          WHERE build_id = $1 AND ${kind} = ANY(${list}) GROUP BY ${kind}`;
-      const [x, y] = FREQUENCY_PAIRS[kind];
-      return `SELECT '${kind}' AS kind, ${x} || chr(31) || ${y} AS value, count(*)::int AS n FROM person_records
-        WHERE build_id = $1 AND (${x}, ${y}) IN (SELECT split_part(v, chr(31), 1), split_part(v, chr(31), 2) FROM unnest(${list}) v)
-        GROUP BY ${x}, ${y}`;
-    });
-    const rows: Array<{ kind: keyof FrequencyRequest; value: string; n: number }> = await this.db.query(
-      parts.join(' UNION ALL '),
-      [this.build.id, ...COUNTED.map((k) => misses.get(k)!)],
+    const asked = [...misses].flatMap(([kind, values]) => values.map((value) => ({ kind, value })));
+    const rows = await runPrepared<{ kind: keyof FrequencyRequest; value: string; n: number }>(
+      this.db,
+      VALUE_COUNTS,
+      [this.build.id, asked.map((a) => a.kind), asked.map((a) => a.value)],
     );
     const found = new Map(rows.map((r) => [`${r.kind}\u0000${r.value}`, r.n]));
     for (const [kind, values] of misses) {
