@@ -1,23 +1,38 @@
-import { blockingPlan } from './blocking';
+import { blockingPlan, fuzzyBlockingPlan } from './blocking';
 import { normalizePersonQuery } from './query';
 
 describe('blockingPlan', () => {
-  it('blocks on the last-name readings and the initials of the first name and its nicknames', () => {
-    const plan = blockingPlan(
-      normalizePersonQuery({ full_name: 'Bob Okonkwo-Vale', city: 'SF', company: 'acme.example' }),
-    );
-    expect(plan?.lastName).toEqual({ lastNames: ['vale', 'okonkwo vale'], firstInitials: ['b', 'r'] });
-    expect(plan?.firstNameCity?.firstNames).toEqual(expect.arrayContaining(['bob', 'robert', 'rob']));
-    expect(plan?.firstNameCity?.cities).toEqual(['san francisco']);
+  const bob = normalizePersonQuery({ full_name: 'Bob Okonkwo-Vale', city: 'SF', company: 'acme.example' });
+
+  it('first blocks on the last-name readings with the first name and its nicknames, and the employer', () => {
+    const plan = blockingPlan(bob);
+    expect(plan?.lastName?.lastNames).toEqual(['vale', 'okonkwo vale']);
+    expect(plan?.lastName?.firstNames).toEqual(expect.arrayContaining(['bob', 'robert', 'rob']));
+    expect(plan?.lastName?.firstInitials).toBeNull();
     expect(plan?.firstNameCompany).toEqual(
       expect.objectContaining({ domains: ['acme.example'], companyNames: [] }),
     );
+    // The broad rules wait for the second pass.
+    expect(plan?.firstNameCity).toBeNull();
+    expect(plan?.firstNameLastInitial).toBeNull();
     expect(plan?.prefer).toEqual({ city: 'san francisco', state: null, domain: 'acme.example' });
+  });
+
+  it('then broadens to first initials, the city and the last-name initial', () => {
+    const plan = fuzzyBlockingPlan(bob);
+    expect(plan?.lastName).toEqual({ lastNames: ['vale', 'okonkwo vale'], firstNames: null, firstInitials: ['b', 'r'] });
+    expect(plan?.firstNameCity?.firstNames).toEqual(expect.arrayContaining(['bob', 'robert', 'rob']));
+    expect(plan?.firstNameCity?.cities).toEqual(['san francisco']);
+    expect(plan?.firstNameLastInitial?.lastInitials).toEqual(['o', 'v']);
+    expect(plan?.firstNameCompany).toBeNull();
+    expect(fuzzyBlockingPlan(normalizePersonQuery({ first_name: 'A.', last_name: 'Quill' }))).toBeNull();
+    expect(fuzzyBlockingPlan(normalizePersonQuery({ first_name: 'Ada', city: 'Austin' }))).toBeNull();
   });
 
   it('blocks a last name alone on every first name', () => {
     expect(blockingPlan(normalizePersonQuery({ last_name: 'Quill', school: 'x' }))?.lastName).toEqual({
       lastNames: ['quill'],
+      firstNames: null,
       firstInitials: null,
     });
   });
@@ -28,7 +43,11 @@ describe('blockingPlan', () => {
     expect(plan?.firstNameCity).toBeNull();
   });
 
-  it('blocks a first name alone by place or employer only', () => {
+  it('blocks a first name alone by place or employer only, in the first pass', () => {
+    expect(blockingPlan(normalizePersonQuery({ first_name: 'Ada', city: 'Austin' }))?.firstNameCity).toEqual({
+      firstNames: ['ada'],
+      cities: ['austin'],
+    });
     const plan = blockingPlan(normalizePersonQuery({ first_name: 'Ada', company: 'PebblePath' }));
     expect(plan?.lastName).toBeNull();
     expect(plan?.firstNameCompany).toEqual({

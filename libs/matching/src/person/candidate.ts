@@ -58,8 +58,11 @@ export interface CandidateSchool {
  * at most `limit` candidates per rule, preferring those that agree on place or employer.
  */
 export interface BlockingPlan {
-  /** Same folded last name; with first-name initials (of the name and its nicknames) when given. */
-  lastName: { lastNames: string[]; firstInitials: string[] | null } | null;
+  /**
+   * Same folded last name; with the first name or one of its nicknames when `firstNames` is
+   * given, else with a first-name initial when `firstInitials` is, else any first name.
+   */
+  lastName: { lastNames: string[]; firstNames: string[] | null; firstInitials: string[] | null } | null;
   /** Same first name (or nickname) in the same current city: catches misspelled last names. */
   firstNameCity: { firstNames: string[]; cities: string[] } | null;
   /** Same first name (or nickname) at the same current employer, given by domain or by company name key. */

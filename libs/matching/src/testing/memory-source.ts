@@ -124,6 +124,7 @@ export class MemoryPersonSource implements PersonCandidateSource {
       const byLast =
         plan.lastName &&
         plan.lastName.lastNames.includes(c.last_name) &&
+        (!plan.lastName.firstNames || plan.lastName.firstNames.includes(c.first_name)) &&
         (!plan.lastName.firstInitials || plan.lastName.firstInitials.includes(c.first_name[0]));
       const byCity =
         plan.firstNameCity &&

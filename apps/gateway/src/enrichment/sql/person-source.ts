@@ -92,9 +92,14 @@ export class PgPersonSource implements PersonCandidateSource {
         )
         .join(' OR ')}) AND left(${column}, 1) = ANY(${p(initials)}::text[])`;
     if (plan.lastName) {
-      const initials = plan.lastName.firstInitials;
-      rules.push(`(SELECT svc_id FROM person_records WHERE build_id = $1 AND last_name = ANY(${p(plan.lastName.lastNames)}::text[])
-        ${initials ? `AND ${startsWith('first_name', initials)}` : ''} ${order} LIMIT $2)`);
+      const { lastNames, firstNames, firstInitials } = plan.lastName;
+      const first = firstNames
+        ? `AND first_name = ANY(${p(firstNames)}::text[])`
+        : firstInitials
+          ? `AND ${startsWith('first_name', firstInitials)}`
+          : '';
+      rules.push(`(SELECT svc_id FROM person_records WHERE build_id = $1 AND last_name = ANY(${p(lastNames)}::text[])
+        ${first} ${order} LIMIT $2)`);
     }
     if (plan.firstNameCity) {
       rules.push(`(SELECT svc_id FROM person_records WHERE build_id = $1 AND city = ANY(${p(plan.firstNameCity.cities)}::text[])
