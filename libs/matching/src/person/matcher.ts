@@ -10,7 +10,7 @@ import { scoreCandidates, ScoredPerson } from './score';
  * side by side, every candidate found either way is compared on every field, term
  * frequencies are fetched for the values that agreed, and the candidates compete for the
  * posterior. Without a high match, a typo-tolerant blocking pass adds candidates and the
- * whole set is scored again. Returns matches (probability ≥ the low band), best first.
+ * whole set is scored again, unless the best candidate already agrees on both names exactly. Returns matches (probability ≥ the low band), best first.
  */
 export async function matchPerson(q: PersonQuery, source: PersonCandidateSource): Promise<ScoredPerson[]> {
   const plan = blockingPlan(q);
@@ -27,7 +27,7 @@ export async function matchPerson(q: PersonQuery, source: PersonCandidateSource)
   for (const h of hits) hitsBy.set(h.svc_id, [...(hitsBy.get(h.svc_id) ?? []), h]);
 
   const scored = await score(q, candidates, hitsBy, source);
-  if (scored[0]?.confidence === 'high') return scored;
+  if (scored[0]?.confidence === 'high' || namesAgreeExactly(scored[0])) return scored;
   const fuzzy = fuzzyBlockingPlan(q);
   if (!fuzzy) return scored;
   let added = false;
@@ -37,6 +37,17 @@ export async function matchPerson(q: PersonQuery, source: PersonCandidateSource)
     added = true;
   }
   return added ? score(q, candidates, hitsBy, source) : scored;
+}
+
+/**
+ * The typo-tolerant pass finds people whose names differ from the query's. When the best
+ * candidate already carries both names exactly, the query's names are not misspelled; what it
+ * lacks is context to tell namesakes apart, which more candidates cannot give.
+ */
+function namesAgreeExactly(top: ScoredPerson | undefined): boolean {
+  if (!top) return false;
+  const level = (c: string) => top.outcomes.find((o) => o.comparison === c)?.level;
+  return level('first_name') === 'exact' && level('last_name') === 'exact';
 }
 
 async function score(
