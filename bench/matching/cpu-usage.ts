@@ -30,14 +30,31 @@ export interface CpuSample {
   backends: Map<number, number>;
 }
 
-export function sampleCpu(db: DataSource): CpuSample {
-  const own = process.cpuUsage();
+function backendCpu(pids: readonly number[]): Map<number, number> {
   const backends = new Map<number, number>();
-  for (const pid of backendPids(db)) {
+  for (const pid of pids) {
     const us = processCpuUs(pid);
     if (us !== null) backends.set(pid, us);
   }
-  return { ownUs: own.user + own.system, backends };
+  return backends;
+}
+
+export function sampleCpu(db: DataSource): CpuSample {
+  const own = process.cpuUsage();
+  return { ownUs: own.user + own.system, backends: backendCpu(backendPids(db)) };
+}
+
+/**
+ * The same for a gateway in other processes (`--gateways`): their CPU summed, and the Postgres
+ * backends whose application_name is the gateway's (`svc`, createDataSource's default) on this
+ * database; nothing else may be connected under that name while measuring.
+ */
+export async function sampleCpuOfProcesses(pids: readonly number[], db: DataSource): Promise<CpuSample> {
+  const rows: Array<{ pid: number }> = await db.query(
+    `SELECT pid FROM pg_stat_activity WHERE application_name = 'svc' AND datname = current_database()`,
+  );
+  const own = pids.reduce((sum, pid) => sum + (processCpuUs(pid) ?? 0), 0);
+  return { ownUs: own, backends: backendCpu(rows.map((r) => r.pid)) };
 }
 
 /**

@@ -14,6 +14,9 @@
  * gateway's first minute.
  * `--cpu-prof DIR` writes a V8 CPU profile of this process (gateway and bare route; autocannon
  * runs elsewhere) per scenario, covering the load only, not the boot.
+ * `--gateways N` runs the gateway as deployed with GATEWAY_WORKERS=N (`dist/apps/gateway/src/main.js`,
+ * a primary and N worker processes on one port; needs REDIS_URL) instead of in this process; its
+ * CPU column is then the sum over those processes.
  * Creates a throwaway enterprise team and key in the schema and deletes them at the end.
  */
 import 'reflect-metadata';
@@ -32,7 +35,8 @@ import { createGateway } from '../../apps/gateway/src/bootstrap';
 import { cannon } from '../shared/autocannon';
 import { createBenchKey } from '../shared/bench-key';
 import type { Measured } from '../shared/latency';
-import { cpuPerRequest, sampleCpu } from './cpu-usage';
+import { cpuPerRequest, sampleCpu, sampleCpuOfProcesses } from './cpu-usage';
+import { startGatewayProcesses } from './gateway-processes';
 
 async function firstPeople(file: string, n: number): Promise<PersonRecord[]> {
   const out: PersonRecord[] = [];
@@ -77,6 +81,14 @@ function scenarios(people: PersonRecord[]): Scenario[] {
 }
 
 /** The yardstick: what this machine serves right now when a request does no work at all. */
+async function freePort(): Promise<number> {
+  const server = fastify();
+  await server.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = server.server.address() as AddressInfo;
+  await server.close();
+  return port;
+}
+
 async function bareFastify(): Promise<{ url: string; close: () => Promise<void> }> {
   const server = fastify();
   server.post('/person/enrich', async () => ({ matches: [], total: 0 }));
@@ -124,6 +136,7 @@ async function main(): Promise<void> {
       warmup: { type: 'string', default: '0' },
       only: { type: 'string' },
       'cpu-prof': { type: 'string' },
+      gateways: { type: 'string' },
     },
   });
   if (!values.dir || !values.schema) throw new Error('--dir and --schema are required (see run.ts)');
@@ -143,34 +156,42 @@ async function main(): Promise<void> {
   const db = createDataSource(config.database, { applicationName: 'svc-bench-enrich-http' });
   await db.initialize();
   const { key, remove } = await createBenchKey(db);
-  const app = await createGateway(config);
+  const workers = values.gateways ? Number(values.gateways) : 0;
+  if (values.gateways && !(Number.isInteger(workers) && workers >= 1)) throw new Error('--gateways N: N ≥ 1');
   const bare = await bareFastify();
+  // The bare route's port is free again once it closes; the gateway processes take their own.
+  const external = workers > 0 ? await startGatewayProcesses(workers, config, await freePort()) : null;
+  const app = external ? null : await createGateway(config);
   try {
-    await app.listen(0, '127.0.0.1');
-    const url = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}/person/enrich`;
+    await app?.listen(0, '127.0.0.1');
+    const url = external
+      ? external.url
+      : `http://127.0.0.1:${(app!.getHttpServer().address() as AddressInfo).port}/person/enrich`;
     process.stdout.write(
       `${connections} connections, ${seconds} s per scenario after ${values.warmup} s of warm-up, ` +
-        `${people.length} people cycled, ` +
+        `${people.length} people cycled, ${external ? `gateway: ${workers} worker processes, ` : ''}` +
         `pool ${config.database.poolSize}, rate limits in ${config.redisUrl ? 'Redis' : 'memory'}\n\n` +
         `| scenario | requests/s | of bare | p50 ms | p99 ms | CPU µs/req: process | Postgres | non-2xx |\n` +
         `| --- | --- | --- | --- | --- | --- | --- | --- |\n`,
     );
-    const gatewayDb = app.get(DataSource);
+    const sample = () =>
+      external ? sampleCpuOfProcesses(external.pids(), db) : Promise.resolve(sampleCpu(app!.get(DataSource)));
     let yardstick: Measured | undefined;
     for (const s of chosen) {
       if (Number(values.warmup) > 0)
         await cannon(s.bare ? bare.url : url, key, s.bodies, Number(values.warmup), connections);
-      const before = sampleCpu(gatewayDb);
+      const before = await sample();
       const r = await profiled(values['cpu-prof'], s.id, () =>
         cannon(s.bare ? bare.url : url, key, s.bodies, seconds, connections),
       );
-      const cpu = cpuPerRequest(before, sampleCpu(gatewayDb), r.ok + r.failed);
+      const cpu = cpuPerRequest(before, await sample(), r.ok + r.failed);
       if (s.bare) yardstick = r;
       process.stdout.write(row(s, r, yardstick, cpu));
     }
   } finally {
     await bare.close();
-    await app.close();
+    await app?.close();
+    await external?.stop();
     await remove();
     await db.destroy();
   }

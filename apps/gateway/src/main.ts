@@ -1,9 +1,15 @@
+import cluster from 'node:cluster';
 import { loadConfig } from '@app/config';
-import { runMain } from '@app/server';
+import { createLogger, runMain } from '@app/server';
 import { createGateway } from './bootstrap';
+import { superviseGatewayWorkers } from './cluster';
 
 runMain(async () => {
   const config = loadConfig();
+  if (config.gatewayWorkers > 1 && cluster.isPrimary) {
+    superviseGatewayWorkers(config.gatewayWorkers, createLogger(config, 'gateway'));
+    return;
+  }
   const app = await createGateway(config);
   await app.listen({ port: config.port, host: config.host });
   app.getHttpAdapter().getInstance().log.info({ port: config.port }, 'gateway ready');

@@ -35,6 +35,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ RATE_LIMIT_KEY_PREFIX: 'eu1:rl:' }).access.rateLimits.keyPrefix).toBe('eu1:rl:');
   });
 
+  it('runs one gateway process unless told otherwise, and more only with shared rate limits', () => {
+    expect(loadConfig({}).gatewayWorkers).toBe(1);
+    expect(loadConfig({ GATEWAY_WORKERS: '2', REDIS_URL: 'redis://127.0.0.1:6379' }).gatewayWorkers).toBe(2);
+    expect(() => loadConfig({ GATEWAY_WORKERS: '2' })).toThrow(/GATEWAY_WORKERS above 1 needs REDIS_URL/);
+    for (const bad of ['0', '65', 'many']) {
+      expect(() => loadConfig({ GATEWAY_WORKERS: bad, REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow(
+        /GATEWAY_WORKERS/,
+      );
+    }
+  });
+
   it('rejects out-of-range access settings, naming each', () => {
     let error: unknown;
     try {

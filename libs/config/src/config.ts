@@ -47,6 +47,8 @@ export interface AppConfig {
   host: string;
   port: number;
   authPort: number;
+  /** Gateway worker processes (cluster) serving `port`. */
+  gatewayWorkers: number;
   bodyLimitBytes: number;
   publicBaseUrl: string;
   publicAuthUrl: string;
@@ -77,20 +79,23 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const env = plainToInstance(Env, raw, { exposeDefaultValues: true });
   const errors = validateSync(env, { forbidUnknownValues: false });
-  if (errors.length > 0) {
-    throw new ConfigError(
-      errors.map((e) => {
-        const got = raw[e.property] === undefined ? '' : ` (got ${JSON.stringify(raw[e.property])})`;
-        return `${Object.values(e.constraints ?? {}).join('; ')}${got}`;
-      }),
+  const problems = errors.map((e) => {
+    const got = raw[e.property] === undefined ? '' : ` (got ${JSON.stringify(raw[e.property])})`;
+    return `${Object.values(e.constraints ?? {}).join('; ')}${got}`;
+  });
+  // Each worker would otherwise count rate limits in its own memory: N workers, N times the limit.
+  if (Number.isInteger(env.GATEWAY_WORKERS) && env.GATEWAY_WORKERS > 1 && !env.REDIS_URL)
+    problems.push(
+      `GATEWAY_WORKERS above 1 needs REDIS_URL, so the workers share rate-limit counters (got GATEWAY_WORKERS=${env.GATEWAY_WORKERS} without REDIS_URL)`,
     );
-  }
+  if (problems.length > 0) throw new ConfigError(problems);
   return {
     nodeEnv: env.NODE_ENV,
     logLevel: env.LOG_LEVEL,
     host: env.HOST,
     port: env.PORT,
     authPort: env.AUTH_PORT,
+    gatewayWorkers: env.GATEWAY_WORKERS,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     publicBaseUrl: env.PUBLIC_BASE_URL.replace(/\/$/, ''),
     publicAuthUrl: env.PUBLIC_AUTH_URL.replace(/\/$/, ''),

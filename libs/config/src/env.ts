@@ -36,6 +36,13 @@ export class Env {
   @Max(65535)
   AUTH_PORT = 3001;
 
+  /** Gateway processes sharing PORT (Node cluster); above 1 needs REDIS_URL for shared rate limits. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  GATEWAY_WORKERS = 1;
+
   @IsUrl({ ...url, protocols: ['postgres', 'postgresql'] })
   DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/svc';
 
