@@ -38,17 +38,37 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
              WITH ORDINALITY AS x(s, n)), '[]'::jsonb))
 $$`;
 
+const EXPRESSION = 'svc_person_match_slice(record)';
+
+/**
+ * TypeORM keeps generated columns' expressions in its own `typeorm_metadata` table (its
+ * migration runner creates the table) and compares entities against it: without this row the
+ * schema would look out of date to it (test/cli.e2e-spec.ts checks there is no drift).
+ */
+async function metadataKey(q: QueryRunner): Promise<unknown[]> {
+  const [{ schema }] = (await q.query(`SELECT current_schema() AS schema`)) as Array<{ schema: string }>;
+  return [q.connection.driver.database ?? null, schema, 'person_records', 'GENERATED_COLUMN', 'match_slice'];
+}
+
 export class PersonMatchSlice1795700000000 implements MigrationInterface {
   name = 'PersonMatchSlice1795700000000';
 
   public async up(q: QueryRunner): Promise<void> {
     await q.query(PERSON_MATCH_SLICE_FUNCTION);
     await q.query(
-      `ALTER TABLE person_records ADD COLUMN match_slice jsonb NOT NULL GENERATED ALWAYS AS (svc_person_match_slice(record)) STORED`,
+      `ALTER TABLE person_records ADD COLUMN match_slice jsonb NOT NULL GENERATED ALWAYS AS (${EXPRESSION}) STORED`,
+    );
+    await q.query(
+      `INSERT INTO typeorm_metadata ("database", "schema", "table", "type", "name", "value") VALUES ($1, $2, $3, $4, $5, $6)`,
+      [...(await metadataKey(q)), EXPRESSION],
     );
   }
 
   public async down(q: QueryRunner): Promise<void> {
+    await q.query(
+      `DELETE FROM typeorm_metadata WHERE "database" IS NOT DISTINCT FROM $1 AND "schema" = $2 AND "table" = $3 AND "type" = $4 AND "name" = $5`,
+      await metadataKey(q),
+    );
     await q.query(`ALTER TABLE person_records DROP COLUMN match_slice`);
     await q.query(`DROP FUNCTION svc_person_match_slice(jsonb)`);
   }
