@@ -9,9 +9,10 @@ import {
   TotalCountStatus,
 } from '@app/contracts';
 import { aliasName } from '@app/index';
-import { compileQuery, industryFilters, parseQuery, SqlEntity } from '@app/sql';
+import type { SqlEntity } from '@app/sql';
 import { OPENSEARCH } from '../opensearch/opensearch.module';
 import { closestValues } from './closest-values';
+import { CompiledQueries, type CompiledQuery } from './compiled-queries';
 import { SearchRequestDto } from './dto/search-request.dto';
 import { IndustryValuesService } from './industry-values.service';
 import { countRequest, pageRequest } from './opensearch-requests';
@@ -30,6 +31,8 @@ function isTimeout(error: unknown): boolean {
  */
 @Injectable()
 export class SearchService {
+  private readonly compiled = new CompiledQueries();
+
   constructor(
     @Inject(OPENSEARCH) private readonly client: Client,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -37,20 +40,18 @@ export class SearchService {
   ) {}
 
   async search(entity: SqlEntity, req: SearchRequestDto): Promise<SearchReply> {
-    const { where } = parseQuery(req.query, entity);
+    const { query, industries } = this.compiled.get(entity, req.query);
     const alias = aliasName(this.config.opensearch, entity, req.kind);
-    const warning = await this.industryWarning(entity, where, alias);
+    const warning = await this.industryWarning(industries, alias);
     if (warning) return { matches: [], total: 0, total_status: 'exact', warning, billable: false };
 
-    const query = compileQuery(where, entity);
     const [page, count] = await Promise.all([this.page(alias, query, req), this.count(alias, query)]);
     const matches = page.map((source) => ({ [RESULT_KEY[entity]]: this.resultFields(entity, source, req) }));
     if (count) return { matches, total: count.total, total_status: count.status, warning: null, billable: true };
     return { matches, total: matches.length, total_status: 'page', warning: null, billable: true };
   }
 
-  private async industryWarning(entity: SqlEntity, where: Parameters<typeof industryFilters>[0], alias: string): Promise<string | null> {
-    const filters = industryFilters(where, entity);
+  private async industryWarning(filters: CompiledQuery['industries'], alias: string): Promise<string | null> {
     if (filters.length === 0) return null;
     const stored = await this.industries.values(alias, filters[0].column);
     for (const filter of filters) {
