@@ -19,17 +19,15 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '@app/config';
 import { createOpenSearchClient } from '@app/index';
 import { createDataSource } from '@app/store';
-import { createGateway } from '../../apps/gateway/src/bootstrap';
 import { DEFAULT_SEARCH_LIMIT } from '../../apps/gateway/src/search/dto/search-body.dto';
 import { SearchClient } from '../../apps/gateway/src/search-client/search-client.service';
 import { cannon } from '../shared/autocannon';
-import { createBenchKey } from '../shared/bench-key';
 import { closedLoop, Measured } from '../shared/latency';
 import { httpSearch, natsSearch } from './gateway';
 import { openSearchSearch } from './opensearch';
 import { createPgPool, CROSS_FORMS, CrossForm, pgSearch, preparePostgres } from './postgres';
 import { formatReport, PATHS, PathName, QueryResult } from './report';
-import { startSearchWorker } from './worker';
+import { startSearchPath } from './worker';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -89,17 +87,7 @@ async function main(): Promise<void> {
     for (const s of setup.statements)
       log(`  ${s.ms} ms  ${s.sql.length > 160 ? `${s.sql.slice(0, 160)}…` : s.sql}`);
 
-    const worker = await startSearchWorker({
-      ...process.env,
-      DATABASE_SCHEMA: config.database.schema,
-      NATS_SUBJECT_PREFIX: config.nats.subjectPrefix,
-      OPENSEARCH_INDEX_PREFIX: config.opensearch.indexPrefix,
-    });
-    cleanups.unshift(() => worker.stop());
-    const { key, remove } = await createBenchKey(db);
-    cleanups.unshift(remove);
-    const gateway = await createGateway(config);
-    cleanups.unshift(() => gateway.close());
+    const { key, gateway } = await startSearchPath(config, db, cleanups);
     await gateway.listen(0, '127.0.0.1');
     const url = `http://127.0.0.1:${(gateway.getHttpServer().address() as AddressInfo).port}/person/search`;
 

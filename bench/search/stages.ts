@@ -19,12 +19,10 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '@app/config';
 import { createDataSource } from '@app/store';
 import { CreditsService } from '../../apps/gateway/src/access/services/credits.service';
-import { createGateway } from '../../apps/gateway/src/bootstrap';
 import { SearchClient } from '../../apps/gateway/src/search-client/search-client.service';
 import { cannon } from '../shared/autocannon';
-import { createBenchKey } from '../shared/bench-key';
 import { quantile } from '../shared/latency';
-import { startSearchWorker } from './worker';
+import { startSearchPath } from './worker';
 
 const QUERIES: Record<string, string> = {
   a: "SELECT * FROM people WHERE city = 'san francisco' AND seniority_level = 'senior'",
@@ -86,17 +84,7 @@ async function main(): Promise<void> {
   await db.initialize();
   const cleanups: Array<() => Promise<unknown>> = [() => db.destroy()];
   try {
-    const worker = await startSearchWorker({
-      ...process.env,
-      DATABASE_SCHEMA: config.database.schema,
-      NATS_SUBJECT_PREFIX: config.nats.subjectPrefix,
-      OPENSEARCH_INDEX_PREFIX: config.opensearch.indexPrefix,
-    });
-    cleanups.unshift(() => worker.stop());
-    const { key, remove } = await createBenchKey(db);
-    cleanups.unshift(remove);
-    const gateway = await createGateway(config);
-    cleanups.unshift(() => gateway.close());
+    const { key, gateway } = await startSearchPath(config, db, cleanups);
     const timings: Timings = new Map();
     serverSpan(timings, gateway.getHttpAdapter().getInstance());
     timeMethod(timings, 'NATS request (worker + OpenSearch)', gateway.get(SearchClient), 'send');

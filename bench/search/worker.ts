@@ -1,6 +1,11 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { DataSource } from 'typeorm';
+import type { AppConfig } from '@app/config';
+import { createGateway } from '../../apps/gateway/src/bootstrap';
+import { createBenchKey } from '../shared/bench-key';
 
 const READY = 'search worker ready';
 
@@ -44,4 +49,28 @@ function stop(child: ChildProcess): Promise<void> {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });
+}
+
+/**
+ * What both search benchmarks measure through: the real worker for the config's schema, subjects
+ * and index prefix, a throwaway bench key, and a gateway (not listening yet, so a caller can
+ * instrument it first). Each piece's teardown goes to the front of `cleanups`.
+ */
+export async function startSearchPath(
+  config: AppConfig,
+  db: DataSource,
+  cleanups: Array<() => Promise<unknown>>,
+): Promise<{ key: string; gateway: NestFastifyApplication }> {
+  const worker = await startSearchWorker({
+    ...process.env,
+    DATABASE_SCHEMA: config.database.schema,
+    NATS_SUBJECT_PREFIX: config.nats.subjectPrefix,
+    OPENSEARCH_INDEX_PREFIX: config.opensearch.indexPrefix,
+  });
+  cleanups.unshift(() => worker.stop());
+  const { key, remove } = await createBenchKey(db);
+  cleanups.unshift(remove);
+  const gateway = await createGateway(config);
+  cleanups.unshift(() => gateway.close());
+  return { key, gateway };
 }
