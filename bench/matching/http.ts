@@ -80,7 +80,6 @@ function scenarios(people: PersonRecord[]): Scenario[] {
   ];
 }
 
-/** The yardstick: what this machine serves right now when a request does no work at all. */
 async function freePort(): Promise<number> {
   const server = fastify();
   await server.listen({ port: 0, host: '127.0.0.1' });
@@ -89,6 +88,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** The yardstick: what this machine serves right now when a request does no work at all. */
 async function bareFastify(): Promise<{ url: string; close: () => Promise<void> }> {
   const server = fastify();
   server.post('/person/enrich', async () => ({ matches: [], total: 0 }));
@@ -159,7 +159,6 @@ async function main(): Promise<void> {
   const workers = values.gateways ? Number(values.gateways) : 0;
   if (values.gateways && !(Number.isInteger(workers) && workers >= 1)) throw new Error('--gateways N: N ≥ 1');
   const bare = await bareFastify();
-  // The bare route's port is free again once it closes; the gateway processes take their own.
   const external = workers > 0 ? await startGatewayProcesses(workers, config, await freePort()) : null;
   const app = external ? null : await createGateway(config);
   try {

@@ -1,10 +1,10 @@
 import { LruCache } from '@app/shaping';
-import { compileQuery, industryFilters, parseQuery, type SqlEntity } from '@app/sql';
+import { compileQuery, industryFilters, type IndustryFilter, parseQuery, type SqlEntity } from '@app/sql';
 
 /** A query string as the worker runs it: the OpenSearch query and the industry filters to check. */
 export interface CompiledQuery {
   query: unknown;
-  industries: ReturnType<typeof industryFilters>;
+  industries: IndustryFilter[];
 }
 
 /** Distinct query strings kept; a few KB each. */

@@ -182,6 +182,21 @@ describe('matchPerson: scoring rules', () => {
     expect(ranked.map((r) => r.svc_id)).toEqual([a, b]);
   });
 
+  it('broadens blocking for a misspelled name, not for namesakes the names already found', async () => {
+    const namesakes = new MemoryPersonSource([
+      candidate({ id: a, first: 'dana', last: 'whitfield', city: 'austin' }),
+      candidate({ id: b, first: 'dana', last: 'whitfield', city: 'austin' }),
+    ]);
+    const ranked = await match({ full_name: 'Dana Whitfield', city: 'Austin' }, namesakes);
+    expect(ranked[0].confidence).not.toBe('high');
+    expect(namesakes.calls.filter((c) => c === 'findByBlocks')).toHaveLength(1);
+
+    const typo = new MemoryPersonSource([candidate({ id: a, first: 'dana', last: 'whitfield', city: 'austin' })]);
+    const [found] = await match({ full_name: 'Dnaa Whitfield', city: 'Austin' }, typo);
+    expect(found.svc_id).toBe(a);
+    expect(typo.calls.filter((c) => c === 'findByBlocks')).toHaveLength(2);
+  });
+
   it('separates namesakes by context and birth date precision', async () => {
     const source = new MemoryPersonSource([
       candidate({ id: a, first: 'dana', last: 'whitfield', birth: '1988-04-17', company: 'acme' }),

@@ -10,7 +10,8 @@ import { scoreCandidates, ScoredPerson } from './score';
  * side by side, every candidate found either way is compared on every field, term
  * frequencies are fetched for the values that agreed, and the candidates compete for the
  * posterior. Without a high match, a typo-tolerant blocking pass adds candidates and the
- * whole set is scored again, unless the best candidate already agrees on both names exactly. Returns matches (probability ≥ the low band), best first.
+ * whole set is scored again, unless the best candidate already agrees on both names exactly.
+ * Returns matches (probability ≥ the low band), best first.
  */
 export async function matchPerson(q: PersonQuery, source: PersonCandidateSource): Promise<ScoredPerson[]> {
   const plan = blockingPlan(q);

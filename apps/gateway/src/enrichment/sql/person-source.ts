@@ -40,7 +40,6 @@ function blockStatement(text: string): Prepared {
   return statement;
 }
 
-
 export class PgPersonSource implements PersonCandidateSource {
   /** Full records read on the way (identifier hits), so the answer does not read them again. */
   readonly records = new Map<string, Record<string, unknown>>();
