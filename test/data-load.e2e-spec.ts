@@ -25,6 +25,13 @@ function companies(n: number) {
   return Array.from({ length: n }, () => ({ ...companyFixture(), svc_id: randomUUID() }));
 }
 
+/** The record's JSON with every object's keys in reverse order (a file need not follow SPEC.md's). */
+function reversedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(reversedKeys);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reversedKeys(v)]));
+}
+
 const jsonl = (rows: unknown[]) =>
   rows.map((r) => (typeof r === 'string' ? r : JSON.stringify(r))).join('\n') + '\n';
 
@@ -90,7 +97,8 @@ describe('data:load', () => {
     const problems: LineProblem[] = [];
     const dir = dataDir({
       'people.jsonl': jsonl([
-        ...goodPeople.slice(0, 10),
+        reversedKeys(goodPeople[0]),
+        ...goodPeople.slice(1, 10),
         '{"svc_id": oops',
         broken,
         ...goodPeople.slice(10),
@@ -159,6 +167,21 @@ describe('data:load', () => {
       [goodPeople[0].svc_id],
     );
     expect(record.record.build_version).toBe('1.0.0_2026-11-01');
+
+    // record_json is the record as served: the same content, keys in SPEC.md (fixture) order,
+    // although the file had them reversed.
+    const [{ record_json }] = await sql<{ record_json: string }>(
+      `SELECT record_json FROM person_records WHERE svc_id = $1`,
+      [goodPeople[0].svc_id],
+    );
+    const served = { ...goodPeople[0], build_version: '1.0.0_2026-11-01' };
+    expect(record_json).toBe(JSON.stringify(served));
+    const [company] = await sql<{ record: object; record_json: string }>(
+      `SELECT record, record_json FROM company_records WHERE svc_id = $1`,
+      [goodCompanies[0].svc_id],
+    );
+    expect(JSON.parse(company.record_json)).toEqual(company.record);
+    expect(Object.keys(JSON.parse(company.record_json))).toEqual(Object.keys(companyFixture()));
 
     // Term-frequency counts for name matching, one row per value held, written with the build.
     const { stored, counted } = await valueCounts('1.0.0_2026-11-01');

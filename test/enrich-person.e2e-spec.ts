@@ -288,7 +288,7 @@ describe('person enrichment', () => {
         education: 'not a list',
       };
       await h.sql(
-        `INSERT INTO person_records (build_id, svc_id, record, first_name, last_name) VALUES ($1, $2, $3, $4, $5)`,
+        `INSERT INTO person_records (build_id, svc_id, record, record_json, first_name, last_name) VALUES ($1, $2, $3::text::jsonb, $3::text, $4, $5)`,
         [LIVE_BUILD, svcId, record, null, 'odd'],
       );
       try {

@@ -10,6 +10,7 @@ export {
   fieldTree,
   findField,
 } from './field-tree';
+export { inFieldOrder, servedJson } from './field-order';
 export { LruCache } from './lru';
 export {
   MAX_FIELD_LIST_LENGTH,
@@ -22,6 +23,7 @@ export {
   toFieldList,
 } from './params';
 export { type ShapedRecord, ShapingPlan } from './plan';
+export { plainValue, RawJson, serializeBody } from './raw-json';
 export { type ShapedBody, serialize, shapeMatches, shapeRecord } from './shape';
 export { suggestPaths } from './suggest';
 export { type TitleStyle, titleCase } from './titlecase';

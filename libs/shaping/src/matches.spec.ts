@@ -1,5 +1,6 @@
 import { companyFixture, personFixture } from '@app/contracts';
 import { clearShapingCache, compileShaping } from './compile';
+import { RawJson } from './raw-json';
 import { serialize, shapeMatches, shapeRecord } from './shape';
 
 const metadata = { matched_on: ['email'], match_type: 'exact', match_confidence: 'high' };
@@ -23,6 +24,16 @@ function deepFreeze<T>(value: T): T {
 }
 
 describe('shapeMatches', () => {
+  it('shapes a record still held as its stored text, and leaves it as text when nothing changes', () => {
+    const raw = new RawJson(JSON.stringify(personFixture()));
+    const body = { matches: [{ person: raw, match_metadata: metadata }], total: 1 };
+    const shaped = shapeMatches(body, 'person', { include_fields: 'full_name,job_title' }) as typeof body;
+    expect(shaped.matches[0].person).toEqual({ full_name: 'dana marie whitfield', job_title: personFixture().job_title });
+    const untouched = shapeMatches(body, 'person', {}) as typeof body;
+    expect(untouched.matches[0].person).toBe(raw);
+    expect(serialize(untouched, false)).toBe(`{"matches":[{"person":${raw.text},"match_metadata":${JSON.stringify(metadata)}}],"total":1}`);
+  });
+
   it('keeps match_metadata, total and other body keys whatever the filters say', () => {
     const body = { ...enrichBody(), generated_query: "SELECT * FROM people WHERE city = 'x'" };
     const shaped = shapeMatches(body, 'person', {

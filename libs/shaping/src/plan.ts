@@ -5,6 +5,7 @@
  * never written to.
  */
 import type { FieldNode, ShapingEntity } from './field-tree';
+import { plainValue } from './raw-json';
 import { type TitleStyle, titleCase } from './titlecase';
 
 export interface PlanNode {
@@ -185,7 +186,7 @@ export class ShapingPlan {
     const entity = this.entity;
     const matches = body.matches.map((match) => {
       if (match === null || typeof match !== 'object') return match;
-      const record = (match as Record<string, unknown>)[entity];
+      const record = plainValue((match as Record<string, unknown>)[entity]);
       if (record === null || typeof record !== 'object') return match;
       return { ...match, [entity]: this.shapeRecord(record) };
     });

@@ -6,6 +6,7 @@ import { compileShaping } from './compile';
 import type { ShapingEntity } from './field-tree';
 import type { ShapingParams } from './params';
 import type { ShapedRecord } from './plan';
+import { serializeBody } from './raw-json';
 
 export type ShapedBody<B> = Omit<B, 'matches'> & { matches: Record<string, unknown>[] };
 
@@ -23,5 +24,5 @@ export function shapeMatches<B extends { matches: readonly unknown[] }>(
 
 /** JSON text of a response body; two-space indentation when pretty. */
 export function serialize(body: unknown, pretty: boolean): string {
-  return pretty ? JSON.stringify(body, null, 2) : JSON.stringify(body);
+  return pretty ? JSON.stringify(body, null, 2) : serializeBody(body);
 }

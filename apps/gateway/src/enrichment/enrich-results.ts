@@ -5,11 +5,10 @@
  */
 import type { Confidence } from '@app/contracts';
 import { atLeast, parseRequiredFields, RequiredField, satisfiesRequiredFields } from '@app/matching';
-import type { ShapingEntity } from '@app/shaping';
+import type { RawJson, ShapingEntity } from '@app/shaping';
 import type { Caller } from '../access';
 import type { TierService } from '../access';
 import { DEFAULT_RESULT_SIZE, EnrichOptionsDto } from './dto/enrich-options.dto';
-import { inRecordOrder } from './record-order';
 
 export interface MatchMetadata {
   matched_on: string[];
@@ -18,6 +17,7 @@ export interface MatchMetadata {
 }
 
 export interface EnrichResponse {
+  /** `[entity]` is the stored record's text (RawJson) until shaping needs it as an object. */
   matches: Array<Record<string, unknown> & { match_metadata: MatchMetadata }>;
   total: number;
 }
@@ -61,26 +61,30 @@ export function candidatesToLoad(ranked: readonly RankedMatch[], options: Enrich
 
 /**
  * `total` counts every match that passed min_confidence and required_fields, so it can exceed
- * the number returned; the records of the returned ones are put in SPEC.md field order.
- * `records` must hold at least the returned matches, and every match when required_fields is set.
+ * the number returned. Records are their stored text (already in SPEC.md field order), parsed
+ * only where required_fields has to look inside. `records` must hold at least the returned
+ * matches, and every match when required_fields is set.
  */
 export function buildResponse(
   entity: ShapingEntity,
   ranked: readonly RankedMatch[],
-  records: ReadonlyMap<string, Record<string, unknown>>,
+  records: ReadonlyMap<string, RawJson>,
   options: EnrichOptions,
 ): EnrichResponse {
   const passing = ranked.filter((m) => {
     if (options.required.length === 0) return true;
     const record = records.get(m.svc_id);
-    return record !== undefined && satisfiesRequiredFields(record, options.required);
+    return (
+      record !== undefined &&
+      satisfiesRequiredFields(record.value as Record<string, unknown>, options.required)
+    );
   });
   const matches = passing.slice(0, options.limit).flatMap((m) => {
     const record = records.get(m.svc_id);
     if (!record) return [];
     return [
       {
-        [entity]: inRecordOrder(record, entity),
+        [entity]: record,
         match_metadata: {
           matched_on: [...m.matched_on],
           match_type: m.match_type,

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { SearchBuildKind } from '@app/contracts';
 import { checkPersonRequirements, matchPerson, normalizePersonQuery } from '@app/matching';
+import type { RawJson } from '@app/shaping';
 import { Caller, TierService } from '../access';
 import { ActiveBuilds } from './active-builds.service';
 import { CandidateCache } from './candidate-cache';
@@ -35,7 +36,7 @@ export class PersonEnrichService {
     const ranked = await matchPerson(query, source);
     const load = candidatesToLoad(ranked, options);
     const wanted = options.required.length > 0 ? load : load.slice(0, options.limit);
-    const records = new Map<string, Record<string, unknown>>();
+    const records = new Map<string, RawJson>();
     for (const m of wanted) {
       const record = source.records.get(m.svc_id);
       if (record) records.set(m.svc_id, record);

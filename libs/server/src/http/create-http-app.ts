@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { LogController } from 'fastify';
 import type { AppConfig } from '@app/config';
+import { serializeBody } from '@app/shaping';
 import { HttpExceptionFilter } from '../errors/http-exception.filter';
 import { createLogger, NestPinoLogger } from '../logging/logger';
 import { requestIdFrom } from './request-id';
@@ -51,6 +52,9 @@ export async function createHttpApp(
   app.enableShutdownHooks();
 
   const fastify = app.getHttpAdapter().getInstance();
+  // Records read as stored text (RawJson) are written into the body without a parse and a
+  // re-serialization; every other body serializes exactly as JSON.stringify would.
+  fastify.setReplySerializer((payload) => serializeBody(payload));
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header('X-Request-Id', request.id);
     done();

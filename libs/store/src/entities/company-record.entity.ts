@@ -15,6 +15,10 @@ export class CompanyRecord {
   @Column('jsonb', { name: 'record' })
   record!: Record<string, unknown>;
 
+  /** The same record as served: JSON text with its keys in SPEC.md order (see the RecordJson migration). */
+  @Column('text', { name: 'record_json' })
+  recordJson!: string;
+
   /** Normalized name key (name.cleaned with legal suffixes removed by libs/normalize). */
   @Column('text', { name: 'name', nullable: true })
   name!: string | null;

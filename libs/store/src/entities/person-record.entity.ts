@@ -22,6 +22,10 @@ export class PersonRecord {
   @Column('jsonb', { name: 'record' })
   record!: Record<string, unknown>;
 
+  /** The same record as served: JSON text with its keys in SPEC.md order (see the RecordJson migration). */
+  @Column('text', { name: 'record_json' })
+  recordJson!: string;
+
   /** Normalized name keys (lowercase, accents and punctuation removed by libs/normalize). */
   @Column('text', { name: 'full_name', nullable: true })
   fullName!: string | null;

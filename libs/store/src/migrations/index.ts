@@ -4,6 +4,7 @@ import { RecordCompressionLz41795500000000 } from './1795500000000-RecordCompres
 import { PersonCompanyFirstIndex1795600000000 } from './1795600000000-PersonCompanyFirstIndex';
 import { PersonMatchSlice1795700000000 } from './1795700000000-PersonMatchSlice';
 import { PersonValueCounts1795800000000 } from './1795800000000-PersonValueCounts';
+import { RecordJson1795900000000 } from './1795900000000-RecordJson';
 
 /** Every migration in order; registered explicitly (no globs) so ts and compiled js behave the same. */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   PersonCompanyFirstIndex1795600000000,
   PersonMatchSlice1795700000000,
   PersonValueCounts1795800000000,
+  RecordJson1795900000000,
 ];

@@ -2,6 +2,7 @@ import { Client } from '@opensearch-project/opensearch';
 import { randomBytes } from 'node:crypto';
 import { DataSource, QueryRunner } from 'typeorm';
 import type { OpenSearchConfig } from '@app/config';
+import { servedJson } from '@app/shaping';
 import {
   CompanyRecord,
   formatProblems,
@@ -321,7 +322,7 @@ function prepareBatch<R extends LoadedRecord>(spec: EntitySpec<R>, records: Pars
   const prepared: PreparedBatch = { rows: [], keys: [], docs: [] };
   for (const { record, json } of records) {
     const extracted = spec.rows(record);
-    prepared.rows.push({ columns: extracted.row, json });
+    prepared.rows.push({ columns: extracted.row, json, served: servedJson(record, spec.entity) });
     for (const k of extracted.keys) prepared.keys.push(k);
     prepared.docs.push(spec.project(record));
   }

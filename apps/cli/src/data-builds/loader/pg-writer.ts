@@ -8,8 +8,9 @@ import { copyLine } from './copy-text';
 
 /**
  * Batches go in with COPY inside the load's one transaction: no statement to parse per batch,
- * no parameter lists, and the record's JSON text goes to Postgres as read (re-serializing
- * ~9 KB records would dominate the load).
+ * no parameter lists, and the record's JSON text goes to Postgres as read for `record`; the
+ * served text (`record_json`, SPEC.md key order) is written once here so enrichment never
+ * re-orders or re-serializes a record per request.
  */
 const RECORD_COPY: Record<SearchEntity, { table: string; columns: readonly string[] }> = {
   person: {
@@ -37,10 +38,11 @@ const KEY_TABLE: Record<SearchEntity, string> = {
   company: 'company_match_keys',
 };
 
-/** A record row: extracted columns plus the record's JSON text as read. */
+/** A record row: extracted columns, the record's JSON text as read, and as served. */
 export interface RecordRow {
   columns: { svc_id: string; [column: string]: string | number | null };
   json: string;
+  served: string;
 }
 
 async function copy(client: PoolClient, sql: string, lines: string[]): Promise<void> {
@@ -64,8 +66,8 @@ export async function insertRecords(
   const { table, columns } = RECORD_COPY[entity];
   await copy(
     client,
-    `COPY ${table} (build_id, record, ${columns.join(', ')}) FROM STDIN`,
-    rows.map((r) => copyLine([buildId, r.json, ...columns.map((c) => r.columns[c] ?? null)])),
+    `COPY ${table} (build_id, record, record_json, ${columns.join(', ')}) FROM STDIN`,
+    rows.map((r) => copyLine([buildId, r.json, r.served, ...columns.map((c) => r.columns[c] ?? null)])),
   );
   if (keys.length === 0) return;
   // Keys are unique per record (rows.ts) and svc_ids per load (the loader), so plain COPY

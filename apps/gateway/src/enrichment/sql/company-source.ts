@@ -1,13 +1,14 @@
 import type { DataSource } from 'typeorm';
 import type { CompanyCandidate, CompanyCandidateSource, CompanyKeyKind } from '@app/matching';
+import { RawJson } from '@app/shaping';
 import type { ActiveBuild } from '../active-builds.service';
 
 /**
  * CompanyCandidateSource over one build. Company records are small, so candidates are whole
- * records; the service reuses them for the response.
+ * records, parsed from their served text; the service reuses them for the response.
  */
 export class PgCompanySource implements CompanyCandidateSource {
-  readonly records = new Map<string, Record<string, unknown>>();
+  readonly records = new Map<string, RawJson>();
 
   constructor(
     private readonly db: DataSource,
@@ -31,11 +32,14 @@ export class PgCompanySource implements CompanyCandidateSource {
 
   async loadCandidates(svcIds: readonly string[]): Promise<CompanyCandidate[]> {
     if (svcIds.length === 0) return [];
-    const rows: Array<{ svc_id: string; record: Record<string, unknown> }> = await this.db.query(
-      `SELECT svc_id::text AS svc_id, record FROM company_records WHERE build_id = $1 AND svc_id = ANY($2::uuid[])`,
+    const rows: Array<{ svc_id: string; record_json: string }> = await this.db.query(
+      `SELECT svc_id::text AS svc_id, record_json FROM company_records WHERE build_id = $1 AND svc_id = ANY($2::uuid[])`,
       [this.build.id, svcIds],
     );
-    for (const r of rows) this.records.set(r.svc_id, r.record);
-    return rows.map((r) => r.record as unknown as CompanyCandidate);
+    return rows.map((r) => {
+      const candidate = JSON.parse(r.record_json) as CompanyCandidate;
+      this.records.set(r.svc_id, new RawJson(r.record_json, candidate));
+      return candidate;
+    });
   }
 }

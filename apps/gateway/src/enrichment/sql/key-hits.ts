@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { KeyHit, PersonKeyKind, StoredSlice } from '@app/matching';
+import { RawJson } from '@app/shaping';
 import { type Prepared, runPrepared } from '@app/store';
 import { Coalescer } from '../../coalescer';
 
@@ -27,15 +28,17 @@ const KEY_HITS: Prepared = {
      WHERE req IN (SELECT req FROM hits GROUP BY req HAVING count(DISTINCT svc_id) <= ${RECORDS_WITH_HITS})
   )
   SELECT req, svc_id::text AS svc_id, kind, value, current, NULL AS first_name, NULL AS last_name,
-         NULL::jsonb AS record, NULL::jsonb AS match_slice
+         NULL AS record_json, NULL::jsonb AS match_slice
     FROM hits
   UNION ALL
-  SELECT NULL, r.svc_id::text, NULL, NULL, NULL, r.first_name, r.last_name, r.record, r.match_slice
+  SELECT NULL, r.svc_id::text, NULL, NULL, NULL, r.first_name, r.last_name, r.record_json, r.match_slice
     FROM person_records r
    WHERE r.build_id = $1 AND r.svc_id IN (SELECT svc_id FROM few)`,
 };
 
-type Row = (KeyHit & { req: number; record: null; match_slice: null }) | ({ req: null } & HitPerson);
+type Row =
+  | (KeyHit & { req: number; record_json: null; match_slice: null })
+  | ({ req: null; record_json: string } & Omit<HitPerson, 'record'>);
 
 export type PersonKey = { kind: PersonKeyKind; value: string };
 
@@ -43,7 +46,8 @@ export interface HitPerson {
   svc_id: string;
   first_name: string | null;
   last_name: string | null;
-  record: Record<string, unknown>;
+  /** The record as served (`record_json`). */
+  record: RawJson;
   match_slice: StoredSlice;
 }
 
@@ -81,7 +85,10 @@ export class KeyHitQueue {
     const answers: KeyHits[] = requests.map(() => ({ hits: [], people: [] }));
     const people = new Map<string, HitPerson>();
     for (const row of rows) {
-      if (row.req === null) people.set(row.svc_id, row);
+      if (row.req === null) {
+        const { record_json, ...person } = row;
+        people.set(row.svc_id, { ...person, record: new RawJson(record_json) });
+      }
       else
         answers[row.req].hits.push({
           svc_id: row.svc_id,

@@ -20,6 +20,7 @@ import {
   type PersonCandidateSource,
   type PersonKeyKind,
 } from '@app/matching';
+import type { RawJson } from '@app/shaping';
 import type { ActiveBuild } from '../active-builds.service';
 import type { FrequencyCache } from '../frequency-cache';
 import type { CandidateCache } from '../candidate-cache';
@@ -42,7 +43,7 @@ function blockStatement(text: string): Prepared {
 
 export class PgPersonSource implements PersonCandidateSource {
   /** Full records read on the way (identifier hits), so the answer does not read them again. */
-  readonly records = new Map<string, Record<string, unknown>>();
+  readonly records = new Map<string, RawJson>();
   private readonly known = new Map<string, PersonCandidate>();
 
   constructor(

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { RawJson } from '@app/shaping';
 import { type Prepared, runPrepared } from '@app/store';
 import { Coalescer } from '../../coalescer';
 
@@ -9,27 +10,24 @@ type Table = 'person_records' | 'company_records';
 const BY_ID: Record<Table, Prepared> = {
   person_records: {
     name: 'svc_person_records',
-    text: `SELECT svc_id::text AS svc_id, record FROM person_records WHERE build_id = $1 AND svc_id = ANY($2::uuid[])`,
+    text: `SELECT svc_id::text AS svc_id, record_json FROM person_records WHERE build_id = $1 AND svc_id = ANY($2::uuid[])`,
   },
   company_records: {
     name: 'svc_company_records',
-    text: `SELECT svc_id::text AS svc_id, record FROM company_records WHERE build_id = $1 AND svc_id = ANY($2::uuid[])`,
+    text: `SELECT svc_id::text AS svc_id, record_json FROM company_records WHERE build_id = $1 AND svc_id = ANY($2::uuid[])`,
   },
 };
 
-/** Full records of a build by svc_id, as a map (callers keep their own order). */
+/** Full records of a build by svc_id, as served (text), in a map (callers keep their own order). */
 export async function loadRecords(
   db: DataSource,
   table: Table,
   buildId: string,
   svcIds: readonly string[],
-): Promise<Map<string, Record<string, unknown>>> {
+): Promise<Map<string, RawJson>> {
   if (svcIds.length === 0) return new Map();
-  const rows = await runPrepared<{ svc_id: string; record: Record<string, unknown> }>(db, BY_ID[table], [
-    buildId,
-    svcIds,
-  ]);
-  return new Map(rows.map((r) => [r.svc_id, r.record]));
+  const rows = await runPrepared<{ svc_id: string; record_json: string }>(db, BY_ID[table], [buildId, svcIds]);
+  return new Map(rows.map((r) => [r.svc_id, new RawJson(r.record_json)]));
 }
 
 /**
@@ -38,13 +36,13 @@ export async function loadRecords(
  */
 @Injectable()
 export class PersonRecordQueue {
-  private readonly batches: Coalescer<string, readonly string[], Map<string, Record<string, unknown>>>;
+  private readonly batches: Coalescer<string, readonly string[], Map<string, RawJson>>;
 
   constructor(@InjectDataSource() private readonly db: DataSource) {
     this.batches = new Coalescer((build, requests) => this.read(build, requests));
   }
 
-  load(buildId: string, svcIds: readonly string[]): Promise<Map<string, Record<string, unknown>>> {
+  load(buildId: string, svcIds: readonly string[]): Promise<Map<string, RawJson>> {
     return svcIds.length === 0 ? Promise.resolve(new Map()) : this.batches.submit(buildId, svcIds);
   }
 
