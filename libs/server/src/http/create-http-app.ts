@@ -6,6 +6,7 @@ import type { AppConfig } from '@app/config';
 import { serializeBody } from '@app/shaping';
 import { HttpExceptionFilter } from '../errors/http-exception.filter';
 import { createLogger, NestPinoLogger } from '../logging/logger';
+import { installLeanAsyncResourceBind } from './lean-async-bind';
 import { requestIdFrom } from './request-id';
 import { createValidationPipe } from './validation.pipe';
 
@@ -33,6 +34,7 @@ export async function createHttpApp(
   config: AppConfig,
   appName: string,
 ): Promise<NestFastifyApplication> {
+  installLeanAsyncResourceBind();
   const logger = createLogger(config, appName);
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
