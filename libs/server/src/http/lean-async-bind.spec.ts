@@ -2,17 +2,20 @@ import { AsyncLocalStorage, AsyncResource, createHook, executionAsyncId } from '
 import { installLeanAsyncResourceBind } from './lean-async-bind';
 
 describe('installLeanAsyncResourceBind', () => {
-  const original = AsyncResource.bind;
+  const originalBind = AsyncResource.prototype.bind;
+  const original = <F extends (...args: never[]) => unknown>(fn: F): F =>
+    originalBind.call(new AsyncResource('bound-anonymous-fn'), fn) as F;
   beforeAll(() => installLeanAsyncResourceBind());
   afterAll(() => {
-    AsyncResource.bind = original;
+    AsyncResource.prototype.bind = originalBind;
   });
 
-  it('replaces the static bind once, whatever the number of calls', () => {
-    const installed = AsyncResource.bind;
-    expect(installed).not.toBe(original);
+  it('replaces AsyncResource#bind (which the static bind calls) once, whatever the number of calls', () => {
+    const installed = AsyncResource.prototype.bind;
+    expect(installed).not.toBe(originalBind);
     installLeanAsyncResourceBind();
-    expect(AsyncResource.bind).toBe(installed);
+    expect(AsyncResource.prototype.bind).toBe(installed);
+    expect('asyncResource' in original(() => 1)).toBe(true);
   });
 
   it('runs the function in the context it was bound in, as the original does', () => {
@@ -48,6 +51,7 @@ describe('installLeanAsyncResourceBind', () => {
     expect(bound.call({ base: 10 }, 1, 2)).toBe(13);
     expect(AsyncResource.bind(add, undefined, { base: 100 })(1, 2)).toBe(103);
     expect('asyncResource' in bound).toBe(false);
+    expect('asyncResource' in new AsyncResource('svc-test').bind(add)).toBe(false);
     expect(() => AsyncResource.bind(42 as never)).toThrow(TypeError);
   });
 });
