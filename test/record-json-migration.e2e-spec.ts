@@ -10,7 +10,11 @@ const BUILD = '1.0.0_2026-11-03';
 function reversedKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(reversedKeys);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reversedKeys(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .reverse()
+      .map(([k, v]) => [k, reversedKeys(v)]),
+  );
 }
 
 /** The RecordJson migration on builds loaded before it: every existing row gets its served text. */
@@ -44,10 +48,10 @@ describe('RecordJson migration', () => {
         [BUILD, JSON.stringify(person)],
       );
       const company = reversedKeys(companyFixture());
-      await sql(`INSERT INTO company_records (build_id, svc_id, record) VALUES ($1, gen_random_uuid(), $2::jsonb)`, [
-        BUILD,
-        JSON.stringify(company),
-      ]);
+      await sql(
+        `INSERT INTO company_records (build_id, svc_id, record) VALUES ($1, gen_random_uuid(), $2::jsonb)`,
+        [BUILD, JSON.stringify(company)],
+      );
 
       await new RecordJson().up(runner);
     } finally {
@@ -65,13 +69,17 @@ describe('RecordJson migration', () => {
     expect(row.record_json).toBe(JSON.stringify(personFixture()));
     expect(JSON.parse(row.record_json)).toEqual(row.record);
 
-    const [c] = await sql<{ record: object; record_json: string }>(`SELECT record, record_json FROM company_records`);
+    const [c] = await sql<{ record: object; record_json: string }>(
+      `SELECT record, record_json FROM company_records`,
+    );
     expect(c.record_json).toBe(JSON.stringify(inFieldOrder(companyFixture(), 'company')));
     expect(JSON.parse(c.record_json)).toEqual(c.record);
 
     // Required from now on: the loader always writes it.
     await expect(
-      sql(`INSERT INTO company_records (build_id, svc_id, record) VALUES ($1, gen_random_uuid(), '{}')`, [BUILD]),
+      sql(`INSERT INTO company_records (build_id, svc_id, record) VALUES ($1, gen_random_uuid(), '{}')`, [
+        BUILD,
+      ]),
     ).rejects.toThrow(/record_json/);
   });
 });

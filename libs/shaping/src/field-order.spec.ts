@@ -4,19 +4,29 @@ import { inFieldOrder, servedJson } from './field-order';
 function reversedKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(reversedKeys);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reversedKeys(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .reverse()
+      .map(([k, v]) => [k, reversedKeys(v)]),
+  );
 }
 
 describe('inFieldOrder / servedJson', () => {
   it('puts every level of a record in SPEC.md order (the fixtures are written in it)', () => {
-    expect(servedJson(reversedKeys(personFixture()) as object, 'person')).toBe(JSON.stringify(personFixture()));
+    expect(servedJson(reversedKeys(personFixture()) as object, 'person')).toBe(
+      JSON.stringify(personFixture()),
+    );
     expect(JSON.stringify(inFieldOrder(reversedKeys(companyFixture()) as object, 'company'))).toBe(
       JSON.stringify(companyFixture()),
     );
   });
 
   it('keeps keys the field tree does not know, after the known ones, and drops nothing', () => {
-    const record = { zz_extra: 1, full_name: 'jane doe', experience: [{ extra: true, title: { name: 'cto' } }] };
+    const record = {
+      zz_extra: 1,
+      full_name: 'jane doe',
+      experience: [{ extra: true, title: { name: 'cto' } }],
+    };
     const ordered = inFieldOrder(record, 'person');
     expect(Object.keys(ordered)).toEqual(['full_name', 'experience', 'zz_extra']);
     expect(Object.keys((ordered.experience as object[])[0])).toEqual(['title', 'extra']);

@@ -28,10 +28,15 @@ describe('shapeMatches', () => {
     const raw = new RawJson(JSON.stringify(personFixture()));
     const body = { matches: [{ person: raw, match_metadata: metadata }], total: 1 };
     const shaped = shapeMatches(body, 'person', { include_fields: 'full_name,job_title' }) as typeof body;
-    expect(shaped.matches[0].person).toEqual({ full_name: 'dana marie whitfield', job_title: personFixture().job_title });
+    expect(shaped.matches[0].person).toEqual({
+      full_name: 'dana marie whitfield',
+      job_title: personFixture().job_title,
+    });
     const untouched = shapeMatches(body, 'person', {}) as typeof body;
     expect(untouched.matches[0].person).toBe(raw);
-    expect(serialize(untouched, false)).toBe(`{"matches":[{"person":${raw.text},"match_metadata":${JSON.stringify(metadata)}}],"total":1}`);
+    expect(serialize(untouched, false)).toBe(
+      `{"matches":[{"person":${raw.text},"match_metadata":${JSON.stringify(metadata)}}],"total":1}`,
+    );
   });
 
   it('keeps match_metadata, total and other body keys whatever the filters say', () => {

@@ -5,15 +5,25 @@ const text = '{"full_name":"jane doe","emails":[{"address":"j@x.io"}],"note":"a 
 
 describe('RawJson and serializeBody', () => {
   it('writes the stored text into the body as it is', () => {
-    const body = { matches: [{ person: new RawJson(text), match_metadata: { match_type: 'exact' } }], total: 1 };
+    const body = {
+      matches: [{ person: new RawJson(text), match_metadata: { match_type: 'exact' } }],
+      total: 1,
+    };
     const out = serializeBody(body);
     expect(out).toBe(`{"matches":[{"person":${text},"match_metadata":{"match_type":"exact"}}],"total":1}`);
     expect(JSON.parse(out)).toEqual({ ...body, matches: [{ ...body.matches[0], person: JSON.parse(text) }] });
   });
 
   it('splices several texts, at any depth, each in its place', () => {
-    const body = { results: [{ matches: [{ person: new RawJson('{"a":1}') }] }, { matches: [{ person: new RawJson('[2]') }] }] };
-    expect(serializeBody(body)).toBe('{"results":[{"matches":[{"person":{"a":1}}]},{"matches":[{"person":[2]}]}]}');
+    const body = {
+      results: [
+        { matches: [{ person: new RawJson('{"a":1}') }] },
+        { matches: [{ person: new RawJson('[2]') }] },
+      ],
+    };
+    expect(serializeBody(body)).toBe(
+      '{"results":[{"matches":[{"person":{"a":1}}]},{"matches":[{"person":[2]}]}]}',
+    );
   });
 
   it('is JSON.stringify for bodies without raw text, strings that look like placeholders included', () => {

@@ -11,8 +11,8 @@ const BATCH = 1000;
  * `record_json`: each record as the API serves it, JSON text with its keys in SPEC.md order.
  * jsonb keeps its keys in its own order, so serving `record` meant, per request and per ~9 KB
  * record, jsonb output in Postgres, a parse, a re-ordering copy and a re-serialization in the
- * gateway (about a third of an email enrichment's CPU at 1,000,000 people); the text goes into
- * the response as it is. `record` stays: SQL reads fields out of it (match_slice, reports,
+ * gateway (a sixth of an email enrichment's gateway CPU at 1,000,000 people, plus its
+ * garbage); the text goes into the response as it is. `record` stays: SQL reads fields out of it (match_slice, reports,
  * the search reference) and it is what the loader was given.
  *
  * The loader writes both; this migration fills the text of builds already loaded, in batches,

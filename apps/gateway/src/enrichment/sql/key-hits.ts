@@ -88,8 +88,7 @@ export class KeyHitQueue {
       if (row.req === null) {
         const { record_json, ...person } = row;
         people.set(row.svc_id, { ...person, record: new RawJson(record_json) });
-      }
-      else
+      } else
         answers[row.req].hits.push({
           svc_id: row.svc_id,
           kind: row.kind,

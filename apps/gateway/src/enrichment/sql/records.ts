@@ -26,7 +26,10 @@ export async function loadRecords(
   svcIds: readonly string[],
 ): Promise<Map<string, RawJson>> {
   if (svcIds.length === 0) return new Map();
-  const rows = await runPrepared<{ svc_id: string; record_json: string }>(db, BY_ID[table], [buildId, svcIds]);
+  const rows = await runPrepared<{ svc_id: string; record_json: string }>(db, BY_ID[table], [
+    buildId,
+    svcIds,
+  ]);
   return new Map(rows.map((r) => [r.svc_id, new RawJson(r.record_json)]));
 }
 
