@@ -2,12 +2,19 @@ import { AsyncLocalStorage, AsyncResource, createHook, executionAsyncId } from '
 import { installLeanAsyncResourceBind } from './lean-async-bind';
 
 describe('installLeanAsyncResourceBind', () => {
-  const originalBind = AsyncResource.prototype.bind;
+  type Bind = typeof AsyncResource.prototype.bind;
+  // Node's own bind, even when another suite of this Jest worker already installed the lean one.
+  const before = AsyncResource.prototype.bind;
+  const originalBind =
+    (before as Bind & { [key: symbol]: Bind | undefined })[Symbol.for('svc.leanAsyncResourceBind')] ?? before;
   const original = <F extends (...args: never[]) => unknown>(fn: F): F =>
     originalBind.call(new AsyncResource('bound-anonymous-fn'), fn) as F;
-  beforeAll(() => installLeanAsyncResourceBind());
-  afterAll(() => {
+  beforeAll(() => {
     AsyncResource.prototype.bind = originalBind;
+    installLeanAsyncResourceBind();
+  });
+  afterAll(() => {
+    AsyncResource.prototype.bind = before;
   });
 
   it('replaces AsyncResource#bind (which the static bind calls) once, whatever the number of calls', () => {
@@ -52,6 +59,6 @@ describe('installLeanAsyncResourceBind', () => {
     expect(AsyncResource.bind(add, undefined, { base: 100 })(1, 2)).toBe(103);
     expect('asyncResource' in bound).toBe(false);
     expect('asyncResource' in new AsyncResource('svc-test').bind(add)).toBe(false);
-    expect(() => AsyncResource.bind(42 as never)).toThrow(TypeError);
+    expect(() => AsyncResource.bind(42 as never)).toThrow(/"fn" argument must be of type function/);
   });
 });
