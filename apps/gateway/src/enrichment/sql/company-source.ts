@@ -1,7 +1,8 @@
 import type { DataSource } from 'typeorm';
 import type { CompanyCandidate, CompanyCandidateSource, CompanyKeyKind } from '@app/matching';
-import { RawJson } from '@app/shaping';
+import type { RawJson } from '@app/shaping';
 import type { ActiveBuild } from '../active-builds.service';
+import { loadRecords } from './records';
 
 /**
  * CompanyCandidateSource over one build. Company records are small, so candidates are whole
@@ -31,15 +32,12 @@ export class PgCompanySource implements CompanyCandidateSource {
   }
 
   async loadCandidates(svcIds: readonly string[]): Promise<CompanyCandidate[]> {
-    if (svcIds.length === 0) return [];
-    const rows: Array<{ svc_id: string; record_json: string }> = await this.db.query(
-      `SELECT svc_id::text AS svc_id, record_json FROM company_records WHERE build_id = $1 AND svc_id = ANY($2::uuid[])`,
-      [this.build.id, svcIds],
-    );
-    return rows.map((r) => {
-      const candidate = JSON.parse(r.record_json) as CompanyCandidate;
-      this.records.set(r.svc_id, new RawJson(r.record_json, candidate));
-      return candidate;
+    const records = await loadRecords(this.db, 'company_records', this.build.id, svcIds);
+    return svcIds.flatMap((id) => {
+      const record = records.get(id);
+      if (!record) return [];
+      this.records.set(id, record);
+      return [record.value as CompanyCandidate];
     });
   }
 }
