@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { companyFixture, personFixture } from '@app/contracts';
+import { companyFixture, personFixture, withKeysReversed } from '@app/contracts';
 import { aliasName, aliasTargets, createOpenSearchClient, listIndices } from '@app/index';
 import { hashEmail } from '@app/normalize';
 import { createTestEnvironment, TestEnvironment } from '@app/testing';
@@ -25,12 +25,6 @@ function companies(n: number) {
   return Array.from({ length: n }, () => ({ ...companyFixture(), svc_id: randomUUID() }));
 }
 
-/** The record's JSON with every object's keys in reverse order (a file need not follow SPEC.md's). */
-function reversedKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(reversedKeys);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reversedKeys(v)]));
-}
 
 const jsonl = (rows: unknown[]) =>
   rows.map((r) => (typeof r === 'string' ? r : JSON.stringify(r))).join('\n') + '\n';
@@ -97,7 +91,7 @@ describe('data:load', () => {
     const problems: LineProblem[] = [];
     const dir = dataDir({
       'people.jsonl': jsonl([
-        reversedKeys(goodPeople[0]),
+        withKeysReversed(goodPeople[0]),
         ...goodPeople.slice(1, 10),
         '{"svc_id": oops',
         broken,

@@ -1,21 +1,10 @@
-import { companyFixture, personFixture } from '@app/contracts';
+import { companyFixture, personFixture, withKeysReversed } from '@app/contracts';
 import { inFieldOrder, servedJson } from '@app/shaping';
 import { MIGRATIONS } from '@app/store';
 import { createTestSchema, TestSchema } from '@app/testing';
 
 const RecordJson = MIGRATIONS[MIGRATIONS.length - 1];
 const BUILD = '1.0.0_2026-11-03';
-
-/** Reverses every object's keys: jsonb keeps its own order anyway, this only makes sure nothing relies on it. */
-function reversedKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(reversedKeys);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value)
-      .reverse()
-      .map(([k, v]) => [k, reversedKeys(v)]),
-  );
-}
 
 /** The RecordJson migration on builds loaded before it: every existing row gets its served text. */
 describe('RecordJson migration', () => {
@@ -41,13 +30,13 @@ describe('RecordJson migration', () => {
       await new RecordJson().down(runner);
       await sql(`INSERT INTO builds (id, status) VALUES ($1, 'ready')`, [BUILD]);
       // 2,500 people: more than two backfill batches of 1,000.
-      const person = reversedKeys(personFixture());
+      const person = withKeysReversed(personFixture());
       await sql(
         `INSERT INTO person_records (build_id, svc_id, record)
          SELECT $1, gen_random_uuid(), $2::jsonb FROM generate_series(1, 2500)`,
         [BUILD, JSON.stringify(person)],
       );
-      const company = reversedKeys(companyFixture());
+      const company = withKeysReversed(companyFixture());
       await sql(
         `INSERT INTO company_records (build_id, svc_id, record) VALUES ($1, gen_random_uuid(), $2::jsonb)`,
         [BUILD, JSON.stringify(company)],

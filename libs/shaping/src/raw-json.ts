@@ -8,28 +8,25 @@ import { randomBytes } from 'node:crypto';
  * JSON.stringify) gets the parsed value, read once and kept.
  */
 export class RawJson {
+  /** undefined until read: JSON.parse never returns undefined. */
   private parsed: unknown;
-  private isParsed: boolean;
 
   /** `value`, when the caller has already parsed `text`, saves the second parse. */
   constructor(
     readonly text: string,
     value?: unknown,
   ) {
-    this.isParsed = value !== undefined;
     this.parsed = value;
   }
 
   get value(): unknown {
-    if (!this.isParsed) {
-      this.parsed = JSON.parse(this.text);
-      this.isParsed = true;
-    }
+    if (this.parsed === undefined) this.parsed = JSON.parse(this.text);
     return this.parsed;
   }
 
   toJSON(): unknown {
-    return splicing ? splicing.placeholder(this.text) : this.value;
+    if (!splicing) return this.value;
+    return `${TAG}${(spliced ??= []).push(this.text) - 1}`;
   }
 }
 
@@ -46,27 +43,22 @@ const TAG = `\u0000raw-${randomBytes(6).toString('hex')}-`;
 const ESCAPED_TAG = JSON.stringify(TAG).slice(1, -1);
 const PLACEHOLDER = new RegExp(`"${ESCAPED_TAG.replace(/\\/g, '\\\\')}(\\d+)"`, 'g');
 
-class Splice {
-  readonly texts: string[] = [];
-
-  placeholder(text: string): string {
-    return `${TAG}${this.texts.push(text) - 1}`;
-  }
-}
-
-/** Set only during serializeBody's synchronous JSON.stringify call. */
-let splicing: Splice | null = null;
+/** Set only during serializeBody's synchronous JSON.stringify call; texts are collected on first use. */
+let splicing = false;
+let spliced: string[] | null = null;
 
 /** JSON.stringify, except that every RawJson inside `body` is written as its own text. */
 export function serializeBody(body: unknown): string {
-  const splice = new Splice();
-  splicing = splice;
+  splicing = true;
   let out: string;
+  let texts: string[] | null;
   try {
     out = JSON.stringify(body);
   } finally {
-    splicing = null;
+    texts = spliced;
+    splicing = false;
+    spliced = null;
   }
-  if (splice.texts.length === 0) return out;
-  return out.replace(PLACEHOLDER, (_, i: string) => splice.texts[Number(i)]);
+  if (texts === null) return out;
+  return out.replace(PLACEHOLDER, (_, i: string) => texts[Number(i)]);
 }

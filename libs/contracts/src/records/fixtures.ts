@@ -350,3 +350,14 @@ export function personFixture(): PersonRecord {
 export function companyFixture(): CompanyRecord {
   return structuredClone(COMPANY);
 }
+
+/** A copy of a JSON value with every object's keys in reverse order: input files need not follow SPEC.md's. */
+export function withKeysReversed<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withKeysReversed) as T;
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .reverse()
+      .map(([k, v]) => [k, withKeysReversed(v)]),
+  ) as T;
+}
