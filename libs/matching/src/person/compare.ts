@@ -5,10 +5,15 @@
  */
 import { areNicknames } from '../text/nicknames';
 import { jaroWinkler } from '../text/jaro-winkler';
-import type { CandidateLocation, KeyHit, PersonCandidate } from './candidate';
+import type { KeyHit, PersonCandidate } from './candidate';
+import {
+  type ComparableCandidate,
+  type ComparableLocation,
+  type ComparableOrg,
+  comparableOf,
+} from './comparable';
 import type { PersonMatchField } from './fields';
-import { cityKeyOf, companyKeyOf, domainKeyOf, foldOf, schoolKeyOf, urlKeyOf } from './keys';
-import { LocationQuery, OrgQuery, PersonQuery, postalKey } from './query';
+import type { LocationQuery, OrgQuery, PersonQuery } from './query';
 import type { PersonComparison } from './weights';
 
 export interface Outcome {
@@ -82,7 +87,7 @@ function middleOf(q: PersonQuery, lastOption: string): string | null {
   return middle === '' ? null : middle;
 }
 
-function nameOutcomes(q: PersonQuery, c: PersonCandidate): Outcome[] {
+function nameOutcomes(q: PersonQuery, c: PersonCandidate, cc: ComparableCandidate): Outcome[] {
   const name = q.name;
   if (!name) return [];
   const out: Outcome[] = [];
@@ -122,7 +127,7 @@ function nameOutcomes(q: PersonQuery, c: PersonCandidate): Outcome[] {
     if (firstOk && lastOk && (firstAgreed || lastAgreed)) out[0].agreed.push('full_name');
   }
   const middle = option ? middleOf(q, option) : null;
-  const cm = c.middle_name ? foldOf(c.middle_name) : '';
+  const cm = cc.middle;
   if (middle && cm) {
     const level =
       middle === cm
@@ -135,29 +140,10 @@ function nameOutcomes(q: PersonQuery, c: PersonCandidate): Outcome[] {
   return out;
 }
 
-interface NormalizedLocation {
-  postal: string | null;
-  city: string;
-  state: string;
-  country: string;
-  current: boolean;
-}
-
-function normalizeLocation(l: CandidateLocation): NormalizedLocation {
-  const country = l.country_code.toLowerCase();
-  return {
-    postal: l.postal_code ? postalKey(l.postal_code, country) : null,
-    city: l.city ? cityKeyOf(l.city) : '',
-    state: l.state_code.toLowerCase(),
-    country,
-    current: l.current,
-  };
-}
-
 type Depth = 'postal' | 'city' | 'state' | 'country';
 
 /** Components of the query that agree with one location, most specific first. */
-function agreement(q: LocationQuery, l: NormalizedLocation): Set<Depth> {
+function agreement(q: LocationQuery, l: ComparableLocation): Set<Depth> {
   const agreed = new Set<Depth>();
   const countryOk = !q.country || l.country === q.country;
   const stateOk = !q.state || l.state === q.state;
@@ -168,12 +154,12 @@ function agreement(q: LocationQuery, l: NormalizedLocation): Set<Depth> {
   return agreed;
 }
 
-function locationOutcome(q: PersonQuery, c: PersonCandidate): Outcome[] {
+function locationOutcome(q: PersonQuery, c: ComparableCandidate): Outcome[] {
   const loc = q.location;
   if (!loc || c.locations.length === 0) return [];
   const tier: Depth = loc.postal ? 'postal' : loc.city ? 'city' : loc.state ? 'state' : 'country';
   const comparison: PersonComparison = `location_${tier}`;
-  const all = c.locations.map(normalizeLocation).map((l) => ({ l, agreed: agreement(loc, l) }));
+  const all = c.locations.map((l) => ({ l, agreed: agreement(loc, l) }));
   const current = all.filter((x) => x.l.current);
   const past = all.filter((x) => !x.l.current);
   const fields = (agreed: Set<Depth>): PersonMatchField[] => [
@@ -206,35 +192,31 @@ function locationOutcome(q: PersonQuery, c: PersonCandidate): Outcome[] {
   return [{ comparison, level: 'disagree', agreed: [] }];
 }
 
-function orgAgrees(
-  q: OrgQuery,
-  name: string,
-  domain: string,
-  url: string,
-  key: (s: string) => string,
-): boolean {
-  if (q.domain && domain && domainKeyOf(domain) === q.domain) return true;
-  if (q.url && url && urlKeyOf(url) === q.url) return true;
-  return !!q.name && !!name && key(name) === q.name;
+function orgAgrees(q: OrgQuery, org: ComparableOrg): boolean {
+  return (
+    (!!q.domain && org.domain === q.domain) ||
+    (!!q.url && org.url === q.url) ||
+    (!!q.name && org.name === q.name)
+  );
 }
 
-function companyOutcome(q: PersonQuery, c: PersonCandidate): Outcome[] {
+function companyOutcome(q: PersonQuery, c: ComparableCandidate): Outcome[] {
   const company = q.company;
   if (!company || c.jobs.length === 0) return [];
-  const agrees = c.jobs.filter((j) => orgAgrees(company, j.name, j.domain, j.netx_url, companyKeyOf));
+  const agrees = c.jobs.filter((j) => orgAgrees(company, j));
   const current = agrees.find((j) => j.current);
-  if (current) {
-    const domain = current.domain ? domainKeyOf(current.domain) : null;
-    return [{ comparison: 'company', level: 'current', agreed: ['company'], tfValue: domain ?? undefined }];
-  }
+  if (current)
+    return [
+      { comparison: 'company', level: 'current', agreed: ['company'], tfValue: current.domain ?? undefined },
+    ];
   if (agrees.length > 0) return [{ comparison: 'company', level: 'past', agreed: ['company'] }];
   return [{ comparison: 'company', level: 'disagree', agreed: [] }];
 }
 
-function schoolOutcome(q: PersonQuery, c: PersonCandidate): Outcome[] {
+function schoolOutcome(q: PersonQuery, c: ComparableCandidate): Outcome[] {
   const school = q.school;
   if (!school || c.schools.length === 0) return [];
-  const agree = c.schools.some((s) => orgAgrees(school, s.name, s.domain, s.netx_url, schoolKeyOf));
+  const agree = c.schools.some((s) => orgAgrees(school, s));
   return [{ comparison: 'school', level: agree ? 'agree' : 'disagree', agreed: agree ? ['school'] : [] }];
 }
 
@@ -249,10 +231,10 @@ function titleClose(a: string, b: string): boolean {
   return jaroWinkler(a, b) >= TITLE_CLOSE;
 }
 
-function titleOutcome(q: PersonQuery, c: PersonCandidate): Outcome[] {
+function titleOutcome(q: PersonQuery, c: ComparableCandidate): Outcome[] {
   const title = q.title;
-  if (!title || c.jobs.length === 0) return [];
-  const jobs = c.jobs.map((j) => ({ title: foldOf(j.title), current: j.current }));
+  const jobs = c.jobs;
+  if (!title || jobs.length === 0) return [];
   if (jobs.some((j) => j.current && j.title === title))
     return [{ comparison: 'job_title', level: 'exact_current', agreed: ['job_title'] }];
   if (jobs.some((j) => j.current && titleClose(title, j.title)))
@@ -262,11 +244,10 @@ function titleOutcome(q: PersonQuery, c: PersonCandidate): Outcome[] {
   return [{ comparison: 'job_title', level: 'disagree', agreed: [] }];
 }
 
-function birthOutcome(q: PersonQuery, c: PersonCandidate): Outcome[] {
+function birthOutcome(q: PersonQuery, c: ComparableCandidate): Outcome[] {
   const b = q.birth;
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(c.birth_date);
-  if (!b || !m) return [];
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (!b || !c.birth) return [];
+  const { year: y, month: mo, day: d } = c.birth;
   const sameYear = y === b.year;
   const sameMonth = sameYear && b.month === mo;
   if (b.day !== null) {
@@ -282,13 +263,14 @@ function birthOutcome(q: PersonQuery, c: PersonCandidate): Outcome[] {
 }
 
 export function comparePerson(q: PersonQuery, c: PersonCandidate, hits: readonly KeyHit[]): Outcome[] {
+  const cc = comparableOf(c);
   return [
     ...identifierOutcomes(q, c, hits),
-    ...nameOutcomes(q, c),
-    ...locationOutcome(q, c),
-    ...companyOutcome(q, c),
-    ...schoolOutcome(q, c),
-    ...titleOutcome(q, c),
-    ...birthOutcome(q, c),
+    ...nameOutcomes(q, c, cc),
+    ...locationOutcome(q, cc),
+    ...companyOutcome(q, cc),
+    ...schoolOutcome(q, cc),
+    ...titleOutcome(q, cc),
+    ...birthOutcome(q, cc),
   ];
 }
