@@ -1,3 +1,4 @@
+import { DataSource } from 'typeorm';
 import type { PersonRecord } from '@app/contracts';
 import { nicknameVariants, type StoredSlice } from '@app/matching';
 import { foldKey, hashEmail } from '@app/normalize';
@@ -641,5 +642,13 @@ describe('person enrichment', () => {
       });
       expect(github.json()).toEqual({ matches: [], total: 0 });
     });
+  });
+
+  it("plans the gateway's statements once per connection (generic plans; docs/decisions.md)", async () => {
+    const db = h.gateway.get(DataSource);
+    const rows = (await db.query('SHOW plan_cache_mode')) as Array<{ plan_cache_mode: string }>;
+    expect(rows[0].plan_cache_mode).toBe('force_generic_plan');
+    const cli = (await h.sql<{ plan_cache_mode: string }>('SHOW plan_cache_mode'))[0];
+    expect(cli.plan_cache_mode).toBe('auto');
   });
 });

@@ -23,6 +23,13 @@ export interface CreateDataSourceOptions {
   logging?: LoggerOptions;
   /** Shown in pg_stat_activity. Default `svc`. */
   applicationName?: string;
+  /**
+   * Plan parameterized statements once per connection (`plan_cache_mode = force_generic_plan`)
+   * instead of again for their values on every call. For the services' short statements
+   * (key and id lookups, blocking, charges) planning cost more than running; see
+   * docs/decisions.md. Off for the CLI, whose statements run once over whole builds.
+   */
+  genericPlans?: boolean;
 }
 
 /**
@@ -47,7 +54,9 @@ export function createDataSource(config: DatabaseConfig, opts: CreateDataSourceO
     migrationsRun: false,
     synchronize: false,
     logging: opts.logging ?? false,
-    extra: { options: `-c search_path=${searchPath}` },
+    extra: {
+      options: `-c search_path=${searchPath}${opts.genericPlans ? ' -c plan_cache_mode=force_generic_plan' : ''}`,
+    },
   });
 }
 

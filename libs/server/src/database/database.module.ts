@@ -10,7 +10,7 @@ import { createDataSource } from '@app/store';
     TypeOrmModule.forRootAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
-        ...createDataSource(config.database).options,
+        ...createDataSource(config.database, { genericPlans: true }).options,
         retryAttempts: 3,
         retryDelay: 1000,
       }),
