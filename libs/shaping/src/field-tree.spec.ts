@@ -1,6 +1,5 @@
 import { COMPANY_RECORD_FIELDS, PERSON_RECORD_FIELDS } from '@app/contracts';
 import { fieldPaths, fieldTree, findField } from './field-tree';
-import { LruCache } from './lru';
 import { suggestPaths } from './suggest';
 
 describe('field tree', () => {
@@ -33,20 +32,5 @@ describe('field tree', () => {
 
   it('suggests the shortest near names first', () => {
     expect(suggestPaths('person', 'skill')[0]).toBe('skills');
-  });
-});
-
-describe('LruCache', () => {
-  it('evicts the least recently used entry', () => {
-    const cache = new LruCache<string, number>(2);
-    cache.set('a', 1);
-    cache.set('b', 2);
-    expect(cache.get('a')).toBe(1);
-    cache.set('c', 3);
-    expect([cache.get('a'), cache.get('b'), cache.get('c'), cache.size]).toEqual([1, undefined, 3, 2]);
-  });
-
-  it('refuses a useless capacity', () => {
-    expect(() => new LruCache(0)).toThrow(RangeError);
   });
 });

@@ -11,7 +11,7 @@ export {
   findField,
 } from './field-tree';
 export { inFieldOrder, servedJson } from './field-order';
-export { LruCache } from './lru';
+export { GenerationalCache, LruCache } from './lru';
 export {
   MAX_FIELD_LIST_LENGTH,
   SHAPING_PARAM_NAMES,

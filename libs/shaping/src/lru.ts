@@ -30,3 +30,53 @@ export class LruCache<K, V> {
     this.entries.clear();
   }
 }
+
+/**
+ * An approximate LRU for hot paths: two Maps, the current generation and the one before it.
+ * A hit in the current generation is one Map lookup (no reordering), a hit in the previous one
+ * moves the entry forward, and when the current generation is full the previous one is dropped
+ * whole. It holds between `capacity / 2` and `capacity` of the most recently used entries.
+ * LruCache reorders its Map on every hit, which costs a delete and an insert per lookup.
+ */
+export class GenerationalCache<K, V> {
+  private current = new Map<K, V>();
+  private previous = new Map<K, V>();
+  private readonly generation: number;
+
+  constructor(readonly capacity: number) {
+    if (!Number.isInteger(capacity) || capacity < 2)
+      throw new RangeError('capacity must be an integer of at least 2');
+    this.generation = Math.floor(capacity / 2);
+  }
+
+  get size(): number {
+    return this.current.size + this.previous.size;
+  }
+
+  get(key: K): V | undefined {
+    const value = this.current.get(key);
+    if (value !== undefined) return value;
+    const old = this.previous.get(key);
+    if (old !== undefined) {
+      this.previous.delete(key);
+      this.insert(key, old);
+    }
+    return old;
+  }
+
+  set(key: K, value: V): void {
+    if (this.current.has(key)) this.current.set(key, value);
+    else {
+      this.previous.delete(key);
+      this.insert(key, value);
+    }
+  }
+
+  private insert(key: K, value: V): void {
+    if (this.current.size >= this.generation) {
+      this.previous = this.current;
+      this.current = new Map();
+    }
+    this.current.set(key, value);
+  }
+}

@@ -31,8 +31,12 @@ const FIRST_CLOSE = 0.88;
 const LAST_CLOSE = 0.92;
 const TITLE_CLOSE = 0.9;
 
-function identifierOutcomes(q: PersonQuery, c: PersonCandidate, hits: readonly KeyHit[]): Outcome[] {
-  const out: Outcome[] = [];
+function identifierOutcomes(
+  out: Outcome[],
+  q: PersonQuery,
+  c: PersonCandidate,
+  hits: readonly KeyHit[],
+): void {
   for (const key of q.identifiers) {
     const hit = hits.find((h) => h.kind === key.kind && h.value === key.value);
     const level = hit ? (hit.current || key.kind === 'netx_id' ? 'agree' : 'agree_past') : 'disagree';
@@ -47,7 +51,6 @@ function identifierOutcomes(q: PersonQuery, c: PersonCandidate, hits: readonly K
       identifier: same,
     });
   }
-  return out;
 }
 
 function firstLevel(qf: string, cf: string): string {
@@ -87,10 +90,10 @@ function middleOf(q: PersonQuery, lastOption: string): string | null {
   return middle === '' ? null : middle;
 }
 
-function nameOutcomes(q: PersonQuery, c: PersonCandidate, cc: ComparableCandidate): Outcome[] {
+function nameOutcomes(out: Outcome[], q: PersonQuery, c: PersonCandidate, cc: ComparableCandidate): void {
   const name = q.name;
-  if (!name) return [];
-  const out: Outcome[] = [];
+  if (!name) return;
+  const start = out.length;
   let firstAgreed = false;
   let lastAgreed = false;
   if (name.first && c.first_name) {
@@ -124,7 +127,7 @@ function nameOutcomes(q: PersonQuery, c: PersonCandidate, cc: ComparableCandidat
   if (fromFull) {
     const firstOk = name.firstFrom !== 'full_name' || firstAgreed;
     const lastOk = name.lastFrom !== 'full_name' || lastAgreed;
-    if (firstOk && lastOk && (firstAgreed || lastAgreed)) out[0].agreed.push('full_name');
+    if (firstOk && lastOk && (firstAgreed || lastAgreed)) out[start].agreed.push('full_name');
   }
   const middle = option ? middleOf(q, option) : null;
   const cm = cc.middle;
@@ -137,7 +140,6 @@ function nameOutcomes(q: PersonQuery, c: PersonCandidate, cc: ComparableCandidat
           : 'disagree';
     out.push({ comparison: 'middle_name', level, agreed: [] });
   }
-  return out;
 }
 
 type Depth = 'postal' | 'city' | 'state' | 'country';
@@ -154,9 +156,9 @@ function agreement(q: LocationQuery, l: ComparableLocation): Set<Depth> {
   return agreed;
 }
 
-function locationOutcome(q: PersonQuery, c: ComparableCandidate): Outcome[] {
+function locationOutcome(q: PersonQuery, c: ComparableCandidate): Outcome | null {
   const loc = q.location;
-  if (!loc || c.locations.length === 0) return [];
+  if (!loc || c.locations.length === 0) return null;
   const tier: Depth = loc.postal ? 'postal' : loc.city ? 'city' : loc.state ? 'state' : 'country';
   const comparison: PersonComparison = `location_${tier}`;
   const all = c.locations.map((l) => ({ l, agreed: agreement(loc, l) }));
@@ -171,25 +173,23 @@ function locationOutcome(q: PersonQuery, c: ComparableCandidate): Outcome[] {
 
   const exactCurrent = pick(current, tier);
   if (exactCurrent)
-    return [
-      {
-        comparison,
-        level: 'exact_current',
-        agreed: fields(exactCurrent.agreed),
-        tfValue: tier === 'city' ? loc.city! : undefined,
-      },
-    ];
+    return {
+      comparison,
+      level: 'exact_current',
+      agreed: fields(exactCurrent.agreed),
+      tfValue: tier === 'city' ? loc.city! : undefined,
+    };
   const exactPast = pick(past, tier);
-  if (exactPast) return [{ comparison, level: 'exact_past', agreed: fields(exactPast.agreed) }];
+  if (exactPast) return { comparison, level: 'exact_past', agreed: fields(exactPast.agreed) };
   if (tier === 'postal') {
     const city = pick(current, 'city');
-    if (city) return [{ comparison, level: 'city', agreed: fields(city.agreed) }];
+    if (city) return { comparison, level: 'city', agreed: fields(city.agreed) };
   }
   if ((tier === 'postal' || tier === 'city') && loc.state) {
     const region = pick(current, 'state');
-    if (region) return [{ comparison, level: 'region', agreed: fields(region.agreed) }];
+    if (region) return { comparison, level: 'region', agreed: fields(region.agreed) };
   }
-  return [{ comparison, level: 'disagree', agreed: [] }];
+  return { comparison, level: 'disagree', agreed: [] };
 }
 
 function orgAgrees(q: OrgQuery, org: ComparableOrg): boolean {
@@ -200,24 +200,27 @@ function orgAgrees(q: OrgQuery, org: ComparableOrg): boolean {
   );
 }
 
-function companyOutcome(q: PersonQuery, c: ComparableCandidate): Outcome[] {
+function companyOutcome(q: PersonQuery, c: ComparableCandidate): Outcome | null {
   const company = q.company;
-  if (!company || c.jobs.length === 0) return [];
+  if (!company || c.jobs.length === 0) return null;
   const agrees = c.jobs.filter((j) => orgAgrees(company, j));
   const current = agrees.find((j) => j.current);
   if (current)
-    return [
-      { comparison: 'company', level: 'current', agreed: ['company'], tfValue: current.domain ?? undefined },
-    ];
-  if (agrees.length > 0) return [{ comparison: 'company', level: 'past', agreed: ['company'] }];
-  return [{ comparison: 'company', level: 'disagree', agreed: [] }];
+    return {
+      comparison: 'company',
+      level: 'current',
+      agreed: ['company'],
+      tfValue: current.domain ?? undefined,
+    };
+  if (agrees.length > 0) return { comparison: 'company', level: 'past', agreed: ['company'] };
+  return { comparison: 'company', level: 'disagree', agreed: [] };
 }
 
-function schoolOutcome(q: PersonQuery, c: ComparableCandidate): Outcome[] {
+function schoolOutcome(q: PersonQuery, c: ComparableCandidate): Outcome | null {
   const school = q.school;
-  if (!school || c.schools.length === 0) return [];
+  if (!school || c.schools.length === 0) return null;
   const agree = c.schools.some((s) => orgAgrees(school, s));
-  return [{ comparison: 'school', level: agree ? 'agree' : 'disagree', agreed: agree ? ['school'] : [] }];
+  return { comparison: 'school', level: agree ? 'agree' : 'disagree', agreed: agree ? ['school'] : [] };
 }
 
 function titleClose(a: string, b: string): boolean {
@@ -231,46 +234,49 @@ function titleClose(a: string, b: string): boolean {
   return jaroWinkler(a, b) >= TITLE_CLOSE;
 }
 
-function titleOutcome(q: PersonQuery, c: ComparableCandidate): Outcome[] {
+function titleOutcome(q: PersonQuery, c: ComparableCandidate): Outcome | null {
   const title = q.title;
   const jobs = c.jobs;
-  if (!title || jobs.length === 0) return [];
+  if (!title || jobs.length === 0) return null;
   if (jobs.some((j) => j.current && j.title === title))
-    return [{ comparison: 'job_title', level: 'exact_current', agreed: ['job_title'] }];
+    return { comparison: 'job_title', level: 'exact_current', agreed: ['job_title'] };
   if (jobs.some((j) => j.current && titleClose(title, j.title)))
-    return [{ comparison: 'job_title', level: 'close_current', agreed: ['job_title'] }];
+    return { comparison: 'job_title', level: 'close_current', agreed: ['job_title'] };
   if (jobs.some((j) => !j.current && titleClose(title, j.title)))
-    return [{ comparison: 'job_title', level: 'past', agreed: ['job_title'] }];
-  return [{ comparison: 'job_title', level: 'disagree', agreed: [] }];
+    return { comparison: 'job_title', level: 'past', agreed: ['job_title'] };
+  return { comparison: 'job_title', level: 'disagree', agreed: [] };
 }
 
-function birthOutcome(q: PersonQuery, c: ComparableCandidate): Outcome[] {
+function birthOutcome(q: PersonQuery, c: ComparableCandidate): Outcome | null {
   const b = q.birth;
-  if (!b || !c.birth) return [];
+  if (!b || !c.birth) return null;
   const { year: y, month: mo, day: d } = c.birth;
   const sameYear = y === b.year;
   const sameMonth = sameYear && b.month === mo;
   if (b.day !== null) {
     const level = sameMonth && b.day === d ? 'exact' : sameMonth ? 'month' : sameYear ? 'year' : 'disagree';
-    return [{ comparison: 'birth_day', level, agreed: level === 'exact' ? ['birth_date'] : [] }];
+    return { comparison: 'birth_day', level, agreed: level === 'exact' ? ['birth_date'] : [] };
   }
   if (b.month !== null) {
     const level = sameMonth ? 'exact' : sameYear ? 'year' : 'disagree';
-    return [{ comparison: 'birth_month', level, agreed: level === 'exact' ? ['birth_date'] : [] }];
+    return { comparison: 'birth_month', level, agreed: level === 'exact' ? ['birth_date'] : [] };
   }
   const level = sameYear ? 'exact' : Math.abs(y - b.year) === 1 ? 'near' : 'disagree';
-  return [{ comparison: 'birth_year', level, agreed: level === 'exact' ? ['birth_date'] : [] }];
+  return { comparison: 'birth_year', level, agreed: level === 'exact' ? ['birth_date'] : [] };
 }
 
 export function comparePerson(q: PersonQuery, c: PersonCandidate, hits: readonly KeyHit[]): Outcome[] {
   const cc = comparableOf(c);
-  return [
-    ...identifierOutcomes(q, c, hits),
-    ...nameOutcomes(q, c, cc),
-    ...locationOutcome(q, cc),
-    ...companyOutcome(q, cc),
-    ...schoolOutcome(q, cc),
-    ...titleOutcome(q, cc),
-    ...birthOutcome(q, cc),
-  ];
+  const out: Outcome[] = [];
+  identifierOutcomes(out, q, c, hits);
+  nameOutcomes(out, q, c, cc);
+  for (const o of [
+    locationOutcome(q, cc),
+    companyOutcome(q, cc),
+    schoolOutcome(q, cc),
+    titleOutcome(q, cc),
+    birthOutcome(q, cc),
+  ])
+    if (o) out.push(o);
+  return out;
 }

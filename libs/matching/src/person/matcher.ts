@@ -3,7 +3,7 @@ import { blockingPlan, fuzzyBlockingPlan } from './blocking';
 import { comparePerson } from './compare';
 import { agreementOf, frequencyRequest, isEmptyRequest } from './frequencies';
 import type { PersonQuery } from './query';
-import { scoreCandidates, ScoredPerson } from './score';
+import { type Comparable, scoreCandidates, ScoredPerson } from './score';
 
 /**
  * Finds and ranks the people a query describes: identifier lookups and name blocking run
@@ -27,7 +27,9 @@ export async function matchPerson(q: PersonQuery, source: PersonCandidateSource)
   const hitsBy = new Map<string, KeyHit[]>();
   for (const h of hits) hitsBy.set(h.svc_id, [...(hitsBy.get(h.svc_id) ?? []), h]);
 
-  const scored = await score(q, candidates, hitsBy, source);
+  // The second pass scores the first pass's candidates again; their comparisons do not change.
+  const compared = new Map<string, Comparable>();
+  const scored = await score(q, candidates, hitsBy, source, compared);
   if (scored[0]?.confidence === 'high' || namesAgreeExactly(scored[0])) return scored;
   const fuzzy = fuzzyBlockingPlan(q);
   if (!fuzzy) return scored;
@@ -37,7 +39,7 @@ export async function matchPerson(q: PersonQuery, source: PersonCandidateSource)
     candidates.set(c.svc_id, c);
     added = true;
   }
-  return added ? score(q, candidates, hitsBy, source) : scored;
+  return added ? score(q, candidates, hitsBy, source, compared) : scored;
 }
 
 /**
@@ -56,12 +58,18 @@ async function score(
   candidates: ReadonlyMap<string, PersonCandidate>,
   hitsBy: ReadonlyMap<string, KeyHit[]>,
   source: PersonCandidateSource,
+  known: Map<string, Comparable>,
 ): Promise<ScoredPerson[]> {
   if (candidates.size === 0) return [];
-  const compared = [...candidates.values()].map((c) => ({
-    svc_id: c.svc_id,
-    outcomes: comparePerson(q, c, hitsBy.get(c.svc_id) ?? []),
-  }));
+  const compared: Comparable[] = [];
+  for (const c of candidates.values()) {
+    let outcome = known.get(c.svc_id);
+    if (!outcome) {
+      outcome = { svc_id: c.svc_id, outcomes: comparePerson(q, c, hitsBy.get(c.svc_id) ?? []) };
+      known.set(c.svc_id, outcome);
+    }
+    compared.push(outcome);
+  }
   const request = frequencyRequest(compared.map((c) => agreementOf(c.outcomes)));
   const [counts, population] = await Promise.all([
     isEmptyRequest(request) ? Promise.resolve(null) : source.frequencies(request),
