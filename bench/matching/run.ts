@@ -54,7 +54,7 @@ async function main(): Promise<void> {
   if (!values.dir || !values.schema)
     throw new Error('--dir DIR (generated build) and --schema SCHEMA (loaded build) are required');
   const config = loadConfig({ ...process.env, DATABASE_SCHEMA: values.schema, DATABASE_POOL_SIZE: '8' });
-  const db = createDataSource(config.database, { applicationName: 'svc-bench-matching' });
+  const db = createDataSource(config.database, { applicationName: 'svc-bench-matching', genericPlans: true });
   await db.initialize();
   try {
     const [build] = (await db.query(
@@ -85,7 +85,7 @@ async function main(): Promise<void> {
     // One source per query, as the gateway makes one per request; the caches are shared.
     const active = { id: build.id, personCount: build.person_count, companyCount: build.company_count };
     const frequencies = new FrequencyCache();
-    const candidates = new CandidateCache();
+    const candidates = new CandidateCache(config);
     const keyHits = new KeyHitQueue(db);
     const outcomes: Outcome[] = new Array(queries.length);
     let next = 0;

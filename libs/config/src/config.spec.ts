@@ -59,7 +59,12 @@ describe('loadConfig', () => {
       error = e;
     }
     const problems = (error as ConfigError).problems.join('\n');
-    for (const name of ['API_KEY_CACHE_TTL_MS', 'RATE_LIMIT_DEFAULT_PER_MINUTE', 'RATE_LIMIT_KEY_PREFIX', 'CREDITS_COMMIT']) {
+    for (const name of [
+      'API_KEY_CACHE_TTL_MS',
+      'RATE_LIMIT_DEFAULT_PER_MINUTE',
+      'RATE_LIMIT_KEY_PREFIX',
+      'CREDITS_COMMIT',
+    ]) {
       expect(problems).toContain(name);
     }
   });

@@ -41,6 +41,11 @@ export interface AccessConfig {
   rateLimits: RateLimitConfig;
 }
 
+export interface EnrichmentConfig {
+  /** Candidates whose scoring slices a gateway process keeps (docs/enrichment.md). */
+  candidateCacheSize: number;
+}
+
 export interface AppConfig {
   nodeEnv: Env['NODE_ENV'];
   logLevel: Env['LOG_LEVEL'];
@@ -58,6 +63,7 @@ export interface AppConfig {
   redisUrl: string | null;
   search: SearchConfig;
   access: AccessConfig;
+  enrichment: EnrichmentConfig;
 }
 
 /** Thrown at boot when the environment is invalid; lists every bad variable at once. */
@@ -118,5 +124,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         keyPrefix: env.RATE_LIMIT_KEY_PREFIX ?? `${env.NATS_SUBJECT_PREFIX}:ratelimit:`,
       },
     },
+    enrichment: { candidateCacheSize: env.ENRICH_CANDIDATE_CACHE },
   };
 }

@@ -55,6 +55,13 @@ export class Env {
   @Max(200)
   DATABASE_POOL_SIZE = 10;
 
+  /** Enrichment candidates (scoring slices) each gateway process keeps: 2–4 KB of heap each. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(2)
+  @Max(5_000_000)
+  ENRICH_CANDIDATE_CACHE = 100_000;
+
   @IsUrl({ ...url, protocols: ['nats', 'tls'] })
   NATS_URL = 'nats://127.0.0.1:4222';
 

@@ -3,7 +3,7 @@
  * and URL keys, folded titles and middle name, parsed birth date), worked out once per
  * candidate object and kept on it. The gateway caches candidates per build and common-name
  * blocks bring the same few hundred back request after request, so normalizing them on every
- * comparison was most of the cost of scoring.
+ * comparison was a large part of the cost of scoring.
  */
 import type { PersonCandidate } from './candidate';
 import { cityKeyOf, companyKeyOf, domainKeyOf, foldOf, schoolKeyOf, urlKeyOf } from './keys';
@@ -31,14 +31,17 @@ export interface ComparableJob extends ComparableOrg {
 }
 
 export interface ComparableCandidate {
-  middle: string;
-  birth: { year: number; month: number; day: number } | null;
-  locations: ComparableLocation[];
-  jobs: ComparableJob[];
-  schools: ComparableOrg[];
+  readonly middle: string;
+  readonly birth: { year: number; month: number; day: number } | null;
+  readonly locations: ComparableLocation[];
+  readonly jobs: ComparableJob[];
+  readonly schools: ComparableOrg[];
 }
 
-const prepared = new WeakMap<PersonCandidate, ComparableCandidate>();
+// Kept on the candidate itself rather than in a WeakMap, whose entries the garbage collector
+// processes one by one (as ephemerons) at every full collection.
+const FORM = Symbol('comparable');
+type WithForm = PersonCandidate & { [FORM]?: ComparableCandidate };
 
 function birthOf(date: string): ComparableCandidate['birth'] {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
@@ -53,11 +56,30 @@ function orgOf(name: string, domain: string, url: string, key: (s: string) => st
   };
 }
 
-function prepare(c: PersonCandidate): ComparableCandidate {
-  return {
-    middle: c.middle_name ? foldOf(c.middle_name) : '',
-    birth: birthOf(c.birth_date),
-    locations: c.locations.map((l) => {
+/**
+ * Each part is worked out when a comparison first reads it: a query compares only the fields
+ * it has, and most candidates are seen by queries of one kind.
+ */
+class LazyForm implements ComparableCandidate {
+  private middleForm?: string;
+  private birthForm?: ComparableCandidate['birth'];
+  private locationForms?: ComparableLocation[];
+  private jobForms?: ComparableJob[];
+  private schoolForms?: ComparableOrg[];
+
+  constructor(private readonly c: PersonCandidate) {}
+
+  get middle(): string {
+    return (this.middleForm ??= this.c.middle_name ? foldOf(this.c.middle_name) : '');
+  }
+
+  get birth(): ComparableCandidate['birth'] {
+    if (this.birthForm === undefined) this.birthForm = birthOf(this.c.birth_date);
+    return this.birthForm;
+  }
+
+  get locations(): ComparableLocation[] {
+    return (this.locationForms ??= this.c.locations.map((l) => {
       const country = l.country_code.toLowerCase();
       return {
         postal: l.postal_code ? postalKey(l.postal_code, country) : null,
@@ -66,22 +88,28 @@ function prepare(c: PersonCandidate): ComparableCandidate {
         country,
         current: l.current,
       };
-    }),
-    jobs: c.jobs.map((j) => ({
+    }));
+  }
+
+  get jobs(): ComparableJob[] {
+    return (this.jobForms ??= this.c.jobs.map((j) => ({
       ...orgOf(j.name, j.domain, j.netx_url, companyKeyOf),
       title: foldOf(j.title),
       current: j.current,
-    })),
-    schools: c.schools.map((s) => orgOf(s.name, s.domain, s.netx_url, schoolKeyOf)),
-  };
+    })));
+  }
+
+  get schools(): ComparableOrg[] {
+    return (this.schoolForms ??= this.c.schools.map((s) => orgOf(s.name, s.domain, s.netx_url, schoolKeyOf)));
+  }
 }
 
 /** The comparable form of a candidate; candidates are never changed once made, so it is kept. */
 export function comparableOf(c: PersonCandidate): ComparableCandidate {
-  let form = prepared.get(c);
-  if (!form) {
-    form = prepare(c);
-    prepared.set(c, form);
-  }
+  const known = (c as WithForm)[FORM];
+  if (known) return known;
+  const form = new LazyForm(c);
+  // Not enumerable, so a copy made with spread (and changed) is worked out afresh.
+  Object.defineProperty(c, FORM, { value: form });
   return form;
 }
