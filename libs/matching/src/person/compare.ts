@@ -13,7 +13,7 @@ import {
   comparableOf,
 } from './comparable';
 import type { PersonMatchField } from './fields';
-import type { LocationQuery, OrgQuery, PersonQuery } from './query';
+import type { LocationQuery, NameQuery, OrgQuery, PersonQuery } from './query';
 import type { PersonComparison } from './weights';
 
 export interface Outcome {
@@ -81,13 +81,24 @@ function lastLevel(options: readonly string[], cl: string): { level: string; opt
   return best;
 }
 
-function middleOf(q: PersonQuery, lastOption: string): string | null {
-  if (q.name?.middle) return q.name.middle;
-  const rest = q.name?.fullRest;
+function readMiddle(name: NameQuery, lastOption: string): string | null {
+  if (name.middle) return name.middle;
+  const rest = name.fullRest;
   if (!rest) return null;
   const k = lastOption.split(' ').length;
   const middle = rest.slice(0, rest.length - k).join(' ');
   return middle === '' ? null : middle;
+}
+
+// One query meets every candidate with the same one or two last-name readings.
+const middles = new WeakMap<NameQuery, Map<string, string | null>>();
+
+function middleOf(name: NameQuery, lastOption: string): string | null {
+  let byOption = middles.get(name);
+  if (!byOption) middles.set(name, (byOption = new Map()));
+  let middle = byOption.get(lastOption);
+  if (middle === undefined) byOption.set(lastOption, (middle = readMiddle(name, lastOption)));
+  return middle;
 }
 
 function nameOutcomes(out: Outcome[], q: PersonQuery, c: PersonCandidate, cc: ComparableCandidate): void {
@@ -129,7 +140,7 @@ function nameOutcomes(out: Outcome[], q: PersonQuery, c: PersonCandidate, cc: Co
     const lastOk = name.lastFrom !== 'full_name' || lastAgreed;
     if (firstOk && lastOk && (firstAgreed || lastAgreed)) out[start].agreed.push('full_name');
   }
-  const middle = option ? middleOf(q, option) : null;
+  const middle = option ? middleOf(name, option) : null;
   const cm = cc.middle;
   if (middle && cm) {
     const level =
@@ -143,17 +154,40 @@ function nameOutcomes(out: Outcome[], q: PersonQuery, c: PersonCandidate, cc: Co
 }
 
 type Depth = 'postal' | 'city' | 'state' | 'country';
+// Agreement of one location as bits: every candidate location of every candidate is checked, so no Sets.
+const BIT: Readonly<Record<Depth, number>> = { country: 1, state: 2, city: 4, postal: 8 };
+const DEPTHS: readonly Depth[] = ['country', 'state', 'city', 'postal'];
 
-/** Components of the query that agree with one location, most specific first. */
-function agreement(q: LocationQuery, l: ComparableLocation): Set<Depth> {
-  const agreed = new Set<Depth>();
+/** Components of the query that agree with one location. */
+function agreement(q: LocationQuery, l: ComparableLocation): number {
   const countryOk = !q.country || l.country === q.country;
   const stateOk = !q.state || l.state === q.state;
-  if (q.country && l.country === q.country) agreed.add('country');
-  if (q.state && l.state === q.state) agreed.add('state');
-  if (q.city && l.city === q.city && countryOk && stateOk) agreed.add('city');
-  if (q.postal && l.postal === q.postal && countryOk) agreed.add('postal');
-  return agreed;
+  let bits = 0;
+  if (q.country && l.country === q.country) bits |= BIT.country;
+  if (q.state && l.state === q.state) bits |= BIT.state;
+  if (q.city && l.city === q.city && countryOk && stateOk) bits |= BIT.city;
+  if (q.postal && l.postal === q.postal && countryOk) bits |= BIT.postal;
+  return bits;
+}
+
+/** The input fields behind the agreeing components (an address can stand for several). */
+function agreedFields(loc: LocationQuery, bits: number): PersonMatchField[] {
+  const fields: PersonMatchField[] = [];
+  for (const d of DEPTHS) {
+    const f = loc.from[d];
+    if (bits & BIT[d] && f !== undefined && !fields.includes(f)) fields.push(f);
+  }
+  return fields;
+}
+
+/** Agreement bits of the first location (current or past) agreeing at `depth`, or 0. */
+function firstAgreeing(q: LocationQuery, c: ComparableCandidate, current: boolean, depth: Depth): number {
+  for (const l of c.locations) {
+    if (l.current !== current) continue;
+    const bits = agreement(q, l);
+    if (bits & BIT[depth]) return bits;
+  }
+  return 0;
 }
 
 function locationOutcome(q: PersonQuery, c: ComparableCandidate): Outcome | null {
@@ -161,33 +195,24 @@ function locationOutcome(q: PersonQuery, c: ComparableCandidate): Outcome | null
   if (!loc || c.locations.length === 0) return null;
   const tier: Depth = loc.postal ? 'postal' : loc.city ? 'city' : loc.state ? 'state' : 'country';
   const comparison: PersonComparison = `location_${tier}`;
-  const all = c.locations.map((l) => ({ l, agreed: agreement(loc, l) }));
-  const current = all.filter((x) => x.l.current);
-  const past = all.filter((x) => !x.l.current);
-  const fields = (agreed: Set<Depth>): PersonMatchField[] => [
-    ...new Set(
-      [...agreed].map((d) => loc.from[d]).filter((f): f is NonNullable<typeof f> => f !== undefined),
-    ),
-  ];
-  const pick = (list: typeof all, depth: Depth) => list.find((x) => x.agreed.has(depth));
 
-  const exactCurrent = pick(current, tier);
+  const exactCurrent = firstAgreeing(loc, c, true, tier);
   if (exactCurrent)
     return {
       comparison,
       level: 'exact_current',
-      agreed: fields(exactCurrent.agreed),
+      agreed: agreedFields(loc, exactCurrent),
       tfValue: tier === 'city' ? loc.city! : undefined,
     };
-  const exactPast = pick(past, tier);
-  if (exactPast) return { comparison, level: 'exact_past', agreed: fields(exactPast.agreed) };
+  const exactPast = firstAgreeing(loc, c, false, tier);
+  if (exactPast) return { comparison, level: 'exact_past', agreed: agreedFields(loc, exactPast) };
   if (tier === 'postal') {
-    const city = pick(current, 'city');
-    if (city) return { comparison, level: 'city', agreed: fields(city.agreed) };
+    const city = firstAgreeing(loc, c, true, 'city');
+    if (city) return { comparison, level: 'city', agreed: agreedFields(loc, city) };
   }
   if ((tier === 'postal' || tier === 'city') && loc.state) {
-    const region = pick(current, 'state');
-    if (region) return { comparison, level: 'region', agreed: fields(region.agreed) };
+    const region = firstAgreeing(loc, c, true, 'state');
+    if (region) return { comparison, level: 'region', agreed: agreedFields(loc, region) };
   }
   return { comparison, level: 'disagree', agreed: [] };
 }

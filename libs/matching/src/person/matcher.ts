@@ -65,12 +65,13 @@ async function score(
   for (const c of candidates.values()) {
     let outcome = known.get(c.svc_id);
     if (!outcome) {
-      outcome = { svc_id: c.svc_id, outcomes: comparePerson(q, c, hitsBy.get(c.svc_id) ?? []) };
+      const outcomes = comparePerson(q, c, hitsBy.get(c.svc_id) ?? []);
+      outcome = { svc_id: c.svc_id, outcomes, agreement: agreementOf(outcomes) };
       known.set(c.svc_id, outcome);
     }
     compared.push(outcome);
   }
-  const request = frequencyRequest(compared.map((c) => agreementOf(c.outcomes)));
+  const request = frequencyRequest(compared.map((c) => c.agreement!));
   const [counts, population] = await Promise.all([
     isEmptyRequest(request) ? Promise.resolve(null) : source.frequencies(request),
     source.population(),
