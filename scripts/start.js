@@ -35,8 +35,8 @@ for (const extra of require('./start-steps')) cli(extra.title, extra.args);
 const demo = JSON.parse(cli('Demo team and API key', ['demo:setup'], { capture: true }));
 
 const children = [];
-function run(name, script) {
-  const child = spawn(process.execPath, [path.join(root, script)], {
+function run(name, script, nodeFlags = []) {
+  const child = spawn(process.execPath, [...nodeFlags, path.join(root, script)], {
     cwd: root,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -60,7 +60,8 @@ process.on('SIGINT', () => shutdown(0));
 process.on('SIGTERM', () => shutdown(0));
 
 run('search worker', 'dist/apps/search/src/main.js');
-run('gateway', 'dist/apps/gateway/src/main.js');
+// A larger young generation: fewer scavenges for enrichment's per-request garbage (docs/decisions.md).
+run('gateway', 'dist/apps/gateway/src/main.js', ['--max-semi-space-size=64']);
 run('auth', 'dist/apps/auth/src/main.js');
 
 async function waitReady(deadline) {

@@ -24,7 +24,7 @@ export async function startGatewayProcesses(
   port: number,
 ): Promise<{ url: string; pids: () => number[]; stop: () => Promise<void> }> {
   if (!config.redisUrl) throw new Error('--gateways needs REDIS_URL (the workers share rate-limit counters)');
-  const child: ChildProcess = spawn(process.execPath, [MAIN], {
+  const child: ChildProcess = spawn(process.execPath, ['--max-semi-space-size=64', MAIN], {
     env: {
       PATH: process.env.PATH ?? '',
       LOG_LEVEL: 'warn',

@@ -6,7 +6,7 @@
  * shared, noisy box it is the yardstick the enrich figures are read against.
  *
  *   npm run build
- *   node dist/bench/matching/http.js --dir /tmp/gen100k --schema bench_xxx
+ *   node --max-semi-space-size=64 dist/bench/matching/http.js --dir /tmp/gen100k --schema bench_xxx
  *     [--duration 15] [--connections 32] [--people 500] [--warmup 0] [--only bare,email,name,first] [--cpu-prof DIR]
  *
  * `--warmup S` first runs each scenario S seconds unmeasured, so the per-build caches (term
@@ -14,6 +14,8 @@
  * gateway's first minute.
  * `--cpu-prof DIR` writes a V8 CPU profile of this process (gateway and bare route; autocannon
  * runs elsewhere) per scenario, covering the load only, not the boot.
+ * The gateway runs in this process unless `--gateways`, so give node the flag the deployed gateway
+ * runs with (`--max-semi-space-size=64`, docs/decisions.md).
  * `--gateways N` runs the gateway as deployed with GATEWAY_WORKERS=N (`dist/apps/gateway/src/main.js`,
  * a primary and N worker processes on one port; needs REDIS_URL) instead of in this process; its
  * CPU column is then the sum over those processes.
