@@ -81,24 +81,8 @@ function lastLevel(options: readonly string[], cl: string): { level: string; opt
   return best;
 }
 
-function readMiddle(name: NameQuery, lastOption: string): string | null {
-  if (name.middle) return name.middle;
-  const rest = name.fullRest;
-  if (!rest) return null;
-  const k = lastOption.split(' ').length;
-  const middle = rest.slice(0, rest.length - k).join(' ');
-  return middle === '' ? null : middle;
-}
-
-// One query meets every candidate with the same one or two last-name readings.
-const middles = new WeakMap<NameQuery, Map<string, string | null>>();
-
 function middleOf(name: NameQuery, lastOption: string): string | null {
-  let byOption = middles.get(name);
-  if (!byOption) middles.set(name, (byOption = new Map()));
-  let middle = byOption.get(lastOption);
-  if (middle === undefined) byOption.set(lastOption, (middle = readMiddle(name, lastOption)));
-  return middle;
+  return name.middle ?? name.middleByLast?.get(lastOption) ?? null;
 }
 
 function nameOutcomes(out: Outcome[], q: PersonQuery, c: PersonCandidate, cc: ComparableCandidate): void {

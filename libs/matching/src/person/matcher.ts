@@ -71,7 +71,7 @@ async function score(
     }
     compared.push(outcome);
   }
-  const request = frequencyRequest(compared.map((c) => c.agreement!));
+  const request = frequencyRequest(compared.map((c) => c.agreement));
   const [counts, population] = await Promise.all([
     isEmptyRequest(request) ? Promise.resolve(null) : source.frequencies(request),
     source.population(),

@@ -102,6 +102,19 @@ describe('normalizePersonQuery: names and context', () => {
     expect(normalizePersonQuery(input).name).toMatchObject(expected);
   });
 
+  it('keeps the middle name each last-name reading of a full name leaves', () => {
+    const q = normalizePersonQuery({ full_name: 'Bram Tobias Okonkwo Vale' }).name!;
+    expect(q.middle).toBeNull();
+    expect([...q.middleByLast!]).toEqual([
+      ['vale', 'tobias okonkwo'],
+      ['okonkwo vale', 'tobias'],
+      ['tobias okonkwo vale', null],
+    ]);
+    expect(
+      normalizePersonQuery({ first_name: 'Ada', last_name: 'Constructor' }).name!.middleByLast,
+    ).toBeNull();
+  });
+
   it('reads an address into location parts and keeps where each came from', () => {
     const q = normalizePersonQuery({ address: '1450 Quillmoor St Apt 3, San Francisco, CA 94110-2417' });
     expect(q.location).toEqual({

@@ -44,8 +44,11 @@ export interface NameQuery {
   middle: string | null;
   /** Folded last-name readings, most likely first ("okonkwo vale", "vale"). */
   lastOptions: string[];
-  /** The full name's words after the first, for reading the middle name once the last is known. */
-  fullRest: string[] | null;
+  /**
+   * The middle name each last-name reading of a full name leaves ("tobias okonkwo" for "vale"),
+   * null for none; null when the full name gave no readings to choose from.
+   */
+  middleByLast: ReadonlyMap<string, string | null> | null;
   firstFrom: PersonNameField | null;
   lastFrom: PersonNameField | null;
 }
@@ -187,7 +190,7 @@ function name(input: PersonMatchInput): NameQuery | null {
     first,
     middle: null,
     lastOptions: last ? [last] : [],
-    fullRest: null,
+    middleByLast: null,
     firstFrom: first ? 'first_name' : null,
     lastFrom: last ? 'last_name' : null,
   };
@@ -206,8 +209,13 @@ function name(input: PersonMatchInput): NameQuery | null {
       q.middle = middle === '' || words.slice(-lastWords).join(' ') !== last ? null : middle;
     } else {
       // "bram tobias okonkwo vale": the last name is one, two or three of the final words.
-      for (let k = 1; k <= Math.min(3, words.length - 1); k++) q.lastOptions.push(words.slice(-k).join(' '));
-      q.fullRest = words.slice(1);
+      const middles = new Map<string, string | null>();
+      for (let k = 1; k <= Math.min(3, words.length - 1); k++) {
+        const option = words.slice(-k).join(' ');
+        q.lastOptions.push(option);
+        middles.set(option, words.slice(1, words.length - k).join(' ') || null);
+      }
+      q.middleByLast = middles;
       q.lastFrom = 'full_name';
     }
   }

@@ -3,7 +3,7 @@ import { confidenceOf, posteriors, priorBits } from '../fellegi-sunter';
 import type { FrequencyCounts } from './candidate';
 import type { Outcome } from './compare';
 import { PERSON_MATCH_FIELDS, PersonMatchField } from './fields';
-import { type Agreement, agreementOf, dependenceBits, outcomeBits } from './frequencies';
+import { type Agreement, dependenceBits, outcomeBits } from './frequencies';
 
 /** `exact`: a primary identifier (or svc_id) of the input is the candidate's; `probabilistic`: name and context only. */
 export type MatchType = 'exact' | 'probabilistic';
@@ -22,8 +22,8 @@ export interface ScoredPerson {
 export interface Comparable {
   svc_id: string;
   outcomes: Outcome[];
-  /** agreementOf(outcomes), when the caller has it already. */
-  agreement?: Agreement;
+  /** agreementOf(outcomes). */
+  agreement: Agreement;
 }
 
 /** Weights, competing posteriors and confidence; candidates below the `low` band are dropped. */
@@ -35,7 +35,7 @@ export function scoreCandidates(
   const weights = compared.map(
     (c) =>
       c.outcomes.reduce((sum, o) => sum + outcomeBits(o, counts, population), 0) +
-      dependenceBits(c.agreement ?? agreementOf(c.outcomes), counts, population),
+      dependenceBits(c.agreement, counts, population),
   );
   const probabilities = posteriors(weights, priorBits(population));
   const scored: ScoredPerson[] = [];
