@@ -25,7 +25,6 @@ function companies(n: number) {
   return Array.from({ length: n }, () => ({ ...companyFixture(), svc_id: randomUUID() }));
 }
 
-
 const jsonl = (rows: unknown[]) =>
   rows.map((r) => (typeof r === 'string' ? r : JSON.stringify(r))).join('\n') + '\n';
 
@@ -107,7 +106,10 @@ describe('data:load', () => {
       onProblem: (p) => problems.push(p),
       // A refresh per batch writes a segment per batch, as a large load does by itself.
       afterBatch: async () => {
-        await os.indices.refresh({ index: `${env.config.opensearch.indexPrefix}*_1.0.0_2026-11-01_*`, expand_wildcards: 'all' });
+        await os.indices.refresh({
+          index: `${env.config.opensearch.indexPrefix}*_1.0.0_2026-11-01_*`,
+          expand_wildcards: 'all',
+        });
       },
     });
 
@@ -136,12 +138,45 @@ describe('data:load', () => {
       company_records: 5,
     });
     expect(Number(stats.find((r) => r.relname === 'person_match_keys')!.reltuples)).toBeGreaterThan(20);
+    // Name blocking reads only its indexes: they carry the columns a block is ordered by, and the
+    // load leaves every page all-visible (vacuumed), so no heap row is visited.
+    const [heap] = await sql<{ relpages: number; relallvisible: number }>(
+      `SELECT relpages, relallvisible FROM pg_class WHERE oid = 'person_records'::regclass`,
+    );
+    expect(heap.relpages).toBeGreaterThan(0);
+    expect(heap.relallvisible).toBe(heap.relpages);
+    const blocking = await sql<{ indexname: string; indexdef: string }>(
+      `SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'person_records' AND schemaname = current_schema()
+        AND indexname <> 'pk_person_records' ORDER BY indexname`,
+    );
+    expect(blocking.map((i) => [i.indexname, i.indexdef.replace(/^.* USING btree /, '')])).toEqual([
+      [
+        'idx_person_records_city_first',
+        '(build_id, city, first_name) INCLUDE (svc_id, state_code, company_domain)',
+      ],
+      [
+        'idx_person_records_company_first',
+        '(build_id, company_domain, first_name) INCLUDE (svc_id, city, state_code)',
+      ],
+      [
+        'idx_person_records_first_last',
+        '(build_id, first_name, last_name) INCLUDE (svc_id, city, state_code, company_domain)',
+      ],
+      [
+        'idx_person_records_name',
+        '(build_id, last_name, first_name) INCLUDE (svc_id, city, state_code, company_domain)',
+      ],
+    ]);
     expect(await aliasCount('person')).toBe(20);
     expect(await aliasCount('company')).toBe(5);
     // The served index is merged into one segment (it is never written again).
     const segments = await os.indices.segments({ index: aliasName(env.config.opensearch, 'person', 'live') });
-    const shards = Object.values(segments.body.indices as Record<string, { shards: Record<string, Array<{ num_search_segments: number }>> }>)
-      .flatMap((i) => Object.values(i.shards).flat());
+    const shards = Object.values(
+      segments.body.indices as Record<
+        string,
+        { shards: Record<string, Array<{ num_search_segments: number }>> }
+      >,
+    ).flatMap((i) => Object.values(i.shards).flat());
     expect(shards.map((s) => s.num_search_segments)).toEqual([1]);
 
     // Keys are the normalized identifiers enrichment looks up, hashes included.

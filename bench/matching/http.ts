@@ -8,12 +8,16 @@
  *   npm run build
  *   node --max-semi-space-size=64 dist/bench/matching/http.js --dir /tmp/gen100k --schema bench_xxx
  *     [--duration 15] [--connections 32] [--people 500] [--warmup 0] [--only bare,email,name,first] [--cpu-prof DIR]
+ *     [--alloc-prof DIR] [--pauses]
  *
  * `--warmup S` first runs each scenario S seconds unmeasured, so the per-build caches (term
  * frequencies, candidate slices) hold what the cycled people need: steady state rather than a
  * gateway's first minute.
  * `--cpu-prof DIR` writes a V8 CPU profile of this process (gateway and bare route; autocannon
  * runs elsewhere) per scenario, covering the load only, not the boot.
+ * `--alloc-prof DIR` writes a sampled allocation profile per scenario (.heapprofile), counting
+ * what scavenges free too. `--pauses` prints this process's garbage-collection pauses and
+ * event-loop delay per scenario (meaningful with the gateway in this process).
  * The gateway runs in this process unless `--gateways`, so give node the flag the deployed gateway
  * runs with (`--max-semi-space-size=64`, docs/decisions.md).
  * `--gateways N` runs the gateway as deployed with GATEWAY_WORKERS=N (`dist/apps/gateway/src/main.js`,
@@ -39,6 +43,7 @@ import { createBenchKey } from '../shared/bench-key';
 import type { Measured } from '../shared/latency';
 import { cpuPerRequest, sampleCpu, sampleCpuOfProcesses } from './cpu-usage';
 import { startGatewayProcesses } from './gateway-processes';
+import { pausesLine, watchPauses } from './pauses';
 
 async function firstPeople(file: string, n: number): Promise<PersonRecord[]> {
   const out: PersonRecord[] = [];
@@ -116,6 +121,34 @@ async function profiled<T>(dir: string | undefined, name: string, run: () => Pro
   }
 }
 
+/**
+ * Samples every allocation `run` makes, including objects the next scavenge frees (what the
+ * young generation churns through), into a .heapprofile for Chrome DevTools.
+ */
+async function allocationProfiled<T>(
+  dir: string | undefined,
+  name: string,
+  run: () => Promise<T>,
+): Promise<T> {
+  if (!dir) return run();
+  const session = new Session();
+  session.connect();
+  await session.post('HeapProfiler.enable');
+  await session.post('HeapProfiler.startSampling', {
+    samplingInterval: 64 * 1024,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  try {
+    return await run();
+  } finally {
+    const { profile } = await session.post('HeapProfiler.stopSampling');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, `${name}.heapprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
 function row(
   s: Scenario,
   r: Measured,
@@ -138,6 +171,8 @@ async function main(): Promise<void> {
       warmup: { type: 'string', default: '0' },
       only: { type: 'string' },
       'cpu-prof': { type: 'string' },
+      'alloc-prof': { type: 'string' },
+      pauses: { type: 'boolean', default: false },
       gateways: { type: 'string' },
     },
   });
@@ -178,17 +213,23 @@ async function main(): Promise<void> {
     const sample = () =>
       external ? sampleCpuOfProcesses(external.pids(), db) : Promise.resolve(sampleCpu(app!.get(DataSource)));
     let yardstick: Measured | undefined;
+    const pauses: string[] = [];
     for (const s of chosen) {
       if (Number(values.warmup) > 0)
         await cannon(s.bare ? bare.url : url, key, s.bodies, Number(values.warmup), connections);
       const before = await sample();
+      const watch = values.pauses ? watchPauses() : null;
       const r = await profiled(values['cpu-prof'], s.id, () =>
-        cannon(s.bare ? bare.url : url, key, s.bodies, seconds, connections),
+        allocationProfiled(values['alloc-prof'], s.id, () =>
+          cannon(s.bare ? bare.url : url, key, s.bodies, seconds, connections),
+        ),
       );
+      if (watch) pauses.push(pausesLine(s.label, watch.stop()));
       const cpu = cpuPerRequest(before, await sample(), r.ok + r.failed);
       if (s.bare) yardstick = r;
       process.stdout.write(row(s, r, yardstick, cpu));
     }
+    if (pauses.length > 0) process.stdout.write(`\nThis process's pauses:\n${pauses.join('')}`);
   } finally {
     await bare.close();
     await app?.close();

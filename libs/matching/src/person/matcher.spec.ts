@@ -191,7 +191,18 @@ describe('matchPerson: scoring rules', () => {
     expect(ranked[0].confidence).not.toBe('high');
     expect(namesakes.calls.filter((c) => c === 'findByBlocks')).toHaveLength(1);
 
-    const typo = new MemoryPersonSource([candidate({ id: a, first: 'dana', last: 'whitfield', city: 'austin' })]);
+    // So many namesakes that none reaches the low band: still no second pass.
+    const crowd = new MemoryPersonSource(
+      Array.from({ length: 8 }, (_, i) =>
+        candidate({ id: uuid(10 + i), first: 'dana', last: 'whitfield', city: 'austin' }),
+      ),
+    );
+    expect(await match({ full_name: 'Dana Whitfield', city: 'Austin' }, crowd)).toEqual([]);
+    expect(crowd.calls.filter((c) => c === 'findByBlocks')).toHaveLength(1);
+
+    const typo = new MemoryPersonSource([
+      candidate({ id: a, first: 'dana', last: 'whitfield', city: 'austin' }),
+    ]);
     const [found] = await match({ full_name: 'Dnaa Whitfield', city: 'Austin' }, typo);
     expect(found.svc_id).toBe(a);
     expect(typo.calls.filter((c) => c === 'findByBlocks')).toHaveLength(2);

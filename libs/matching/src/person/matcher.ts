@@ -10,7 +10,7 @@ import { type Comparable, scoreCandidates, ScoredPerson } from './score';
  * side by side, every candidate found either way is compared on every field, term
  * frequencies are fetched for the values that agreed, and the candidates compete for the
  * posterior. Without a high match, a typo-tolerant blocking pass adds candidates and the
- * whole set is scored again, unless the best candidate already agrees on both names exactly.
+ * whole set is scored again, unless a candidate already agrees on both names exactly.
  * Returns matches (probability ≥ the low band), best first.
  */
 export async function matchPerson(q: PersonQuery, source: PersonCandidateSource): Promise<ScoredPerson[]> {
@@ -30,7 +30,7 @@ export async function matchPerson(q: PersonQuery, source: PersonCandidateSource)
   // The second pass scores the first pass's candidates again; their comparisons do not change.
   const compared = new Map<string, Comparable>();
   const scored = await score(q, candidates, hitsBy, source, compared);
-  if (scored[0]?.confidence === 'high' || namesAgreeExactly(scored[0])) return scored;
+  if (scored[0]?.confidence === 'high' || someNamesakeFound(compared.values())) return scored;
   const fuzzy = fuzzyBlockingPlan(q);
   if (!fuzzy) return scored;
   let added = false;
@@ -43,14 +43,24 @@ export async function matchPerson(q: PersonQuery, source: PersonCandidateSource)
 }
 
 /**
- * The typo-tolerant pass finds people whose names differ from the query's. When the best
- * candidate already carries both names exactly, the query's names are not misspelled; what it
- * lacks is context to tell namesakes apart, which more candidates cannot give.
+ * The typo-tolerant pass finds people whose names differ from the query's. When a candidate
+ * already carries both names exactly, the query's names are not misspelled; what it lacks is
+ * context to tell namesakes apart (whether or not any of them scored above the low band), which
+ * more candidates cannot give. At 1,000,000 people the pass costs a scan of thousands of index
+ * entries (a last name with an initial), so running it for namesakes was most of Postgres's work
+ * on name queries and never changed their answer (bench/matching/RESULTS.md).
  */
-function namesAgreeExactly(top: ScoredPerson | undefined): boolean {
-  if (!top) return false;
-  const level = (c: string) => top.outcomes.find((o) => o.comparison === c)?.level;
-  return level('first_name') === 'exact' && level('last_name') === 'exact';
+function someNamesakeFound(compared: Iterable<Comparable>): boolean {
+  for (const c of compared) {
+    let first = false;
+    let last = false;
+    for (const o of c.outcomes) {
+      if (o.comparison === 'first_name' && o.level === 'exact') first = true;
+      else if (o.comparison === 'last_name' && o.level === 'exact') last = true;
+    }
+    if (first && last) return true;
+  }
+  return false;
 }
 
 async function score(

@@ -7,10 +7,12 @@ import { Build } from './build.entity';
  * Identifier lookups go through person_match_keys.
  */
 @Entity({ name: 'person_records' })
-@Index('idx_person_records_name', ['buildId', 'lastName', 'firstName'])
-@Index('idx_person_records_company_first', ['buildId', 'companyDomain', 'firstName'])
-@Index('idx_person_records_city_first', ['buildId', 'city', 'firstName'])
-@Index('idx_person_records_first_last', ['buildId', 'firstName', 'lastName'])
+// Name blocking's indexes carry the columns a block is ordered by (INCLUDE), which TypeORM
+// cannot express: the PersonBlockingCovering migration defines them.
+@Index('idx_person_records_name', { synchronize: false })
+@Index('idx_person_records_company_first', { synchronize: false })
+@Index('idx_person_records_city_first', { synchronize: false })
+@Index('idx_person_records_first_last', { synchronize: false })
 export class PersonRecord {
   @PrimaryColumn('text', { name: 'build_id', primaryKeyConstraintName: 'pk_person_records' })
   buildId!: string;

@@ -5,6 +5,7 @@ import { PersonCompanyFirstIndex1795600000000 } from './1795600000000-PersonComp
 import { PersonMatchSlice1795700000000 } from './1795700000000-PersonMatchSlice';
 import { PersonValueCounts1795800000000 } from './1795800000000-PersonValueCounts';
 import { RecordJson1795900000000 } from './1795900000000-RecordJson';
+import { PersonBlockingCovering1796000000000 } from './1796000000000-PersonBlockingCovering';
 
 /** Every migration in order; registered explicitly (no globs) so ts and compiled js behave the same. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   PersonMatchSlice1795700000000,
   PersonValueCounts1795800000000,
   RecordJson1795900000000,
+  PersonBlockingCovering1796000000000,
 ];

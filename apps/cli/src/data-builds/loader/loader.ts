@@ -29,7 +29,14 @@ import {
   swapAlias,
 } from '@app/index';
 import { findJsonl, JsonlSource, openJsonl } from './jsonl';
-import { analyzeBuildTables, clearBuildRows, countBuildValues, insertRecords, RecordRow } from './pg-writer';
+import {
+  analyzeBuildTables,
+  clearBuildRows,
+  countBuildValues,
+  insertRecords,
+  RecordRow,
+  vacuumBuildTables,
+} from './pg-writer';
 import { Progress, silentProgress } from './progress';
 import { BatchPipeline, PipelineLimits } from './batch-pipeline';
 import { companyRows, KeyRow, personRows } from './rows';
@@ -150,6 +157,7 @@ export async function loadBuild(
 
   const runner = db.createQueryRunner();
   await runner.connect();
+  let loaded: Pick<LoadReport, 'people' | 'companies'>;
   let previousAliases: Record<SearchEntity, string[]> | null = null;
   try {
     await runner.startTransaction();
@@ -178,18 +186,7 @@ export async function loadBuild(
     previousAliases = await swapAliases(os, osConfig, kind, indices);
     await runner.commitTransaction();
     await removeStaleIndices(os, osConfig, kind, buildId, indices);
-
-    const seconds = (Date.now() - started) / 1000;
-    return {
-      build: buildId,
-      kind,
-      people,
-      companies,
-      problem_count: problemCount,
-      problems,
-      seconds,
-      people_per_second: Math.round(people.loaded / seconds),
-    };
+    loaded = { people, companies };
   } catch (error) {
     if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
     if (previousAliases) await restoreAliases(os, osConfig, kind, previousAliases).catch(() => undefined);
@@ -206,6 +203,19 @@ export async function loadBuild(
   } finally {
     await runner.release();
   }
+  // The build serves from here on; vacuuming only makes its blocking index-only (see vacuumBuildTables).
+  await vacuumBuildTables(db);
+
+  const seconds = (Date.now() - started) / 1000;
+  return {
+    build: buildId,
+    kind,
+    ...loaded,
+    problem_count: problemCount,
+    problems,
+    seconds,
+    people_per_second: Math.round(loaded.people.loaded / seconds),
+  };
 }
 
 interface LoadContext {

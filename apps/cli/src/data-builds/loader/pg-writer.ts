@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { QueryRunner } from 'typeorm';
+import type { DataSource, QueryRunner } from 'typeorm';
 import { countPersonValuesSql } from '@app/store';
 import type { SearchEntity } from '@app/index';
 import type { KeyRow } from './rows';
@@ -101,6 +101,18 @@ export async function clearBuildRows(runner: QueryRunner, buildId: string): Prom
 export async function analyzeBuildTables(runner: QueryRunner): Promise<void> {
   await runner.query(
     'ANALYZE person_records, person_match_keys, person_value_counts, company_records, company_match_keys',
+  );
+}
+
+/**
+ * Marks the new rows' pages all-visible, without which name blocking's index-only scans
+ * (PersonBlockingCovering migration) visit the heap row of every person in a block anyway.
+ * Autovacuum would get there eventually, if it is on; the build serves at once either way.
+ * VACUUM cannot run in a transaction, so this follows the commit, on the pool.
+ */
+export async function vacuumBuildTables(db: DataSource): Promise<void> {
+  await db.query(
+    'VACUUM person_records, person_match_keys, person_value_counts, company_records, company_match_keys',
   );
 }
 
