@@ -3,16 +3,19 @@
  * so candidates come from cheap indexed rules (Fellegi–Sunter "blocking"), in two passes.
  *
  * The first pass is narrow: the folded last name with the first name or one of its nicknames
- * ("bob" also finds robert), and the first name at the query's employer. At 1,000,000 people a
- * first + last name pair is held by 3 people at the median and 66 at the 99th percentile, where
- * a last name with a first initial reaches the per-rule limit, so most queries score a few
- * dozen candidates instead of hundreds.
+ * ("bob" also finds robert). At 1,000,000 people a first + last name pair is held by 3 people
+ * at the median and 66 at the 99th percentile, where a last name with a first initial reaches
+ * the per-rule limit, so most queries score a few dozen candidates instead of hundreds.
  *
- * When the first pass finds no high-confidence match, the second pass adds the broad,
- * typo-tolerant rules: the last name with the first initial of the name or of any of its
- * nicknames (a misspelled first name), the first name in the current city and the first name
- * with the last name's initial (a misspelled last name); the whole set is scored again. A
- * query without a usable first name or last name gets its only rules in the first pass.
+ * When the first pass finds no high-confidence match (and no namesake, see matcher.ts), the
+ * second pass adds the broad, typo-tolerant rules: the last name with the first initial of the
+ * name or of any of its nicknames (a misspelled first name), and the first name at the query's
+ * employer, in its current city or with the last name's initial (a misspelled or changed last
+ * name); the whole set is scored again. The employer rule was in the first pass until it proved
+ * to be most of a name query's candidates at 1 M (a first name at a large employer, up to the
+ * limit); in the second pass it gave more right answers on the quality benchmark, not fewer
+ * (bench/matching/RESULTS.md). A query without a usable first name or last name gets its only
+ * rules in the first pass.
  */
 import { nicknameVariants } from '../text/nicknames';
 import type { BlockingPlan } from './candidate';
@@ -62,10 +65,23 @@ function emptyPlan(q: PersonQuery, limit: number): BlockingPlan {
 }
 
 const hasRule = (p: BlockingPlan) =>
-  p.lastName !== null || p.firstNameCity !== null || p.firstNameCompany !== null || p.firstNameLastInitial !== null;
+  p.lastName !== null ||
+  p.firstNameCity !== null ||
+  p.firstNameCompany !== null ||
+  p.firstNameLastInitial !== null;
 
 /** Whether the second pass has anything to add: a full first name and a last name. */
 const broadens = (parts: Parts) => parts.firsts !== null && parts.lasts.length > 0;
+
+function employerRule(q: PersonQuery, firsts: string[]): BlockingPlan['firstNameCompany'] {
+  const company = q.company;
+  if (!company || !(company.domain || company.name)) return null;
+  return {
+    firstNames: firsts,
+    domains: company.domain ? [company.domain] : [],
+    companyNames: company.name ? [company.name] : [],
+  };
+}
 
 export function blockingPlan(q: PersonQuery, limit = BLOCK_LIMIT): BlockingPlan | null {
   const parts = partsOf(q);
@@ -77,14 +93,11 @@ export function blockingPlan(q: PersonQuery, limit = BLOCK_LIMIT): BlockingPlan 
     plan.lastName = firsts
       ? { lastNames: lasts, firstNames: firsts, firstInitials: null }
       : { lastNames: lasts, firstNames: null, firstInitials: initials };
-  if (firsts && company && (company.domain || company.name))
-    plan.firstNameCompany = {
-      firstNames: firsts,
-      domains: company.domain ? [company.domain] : [],
-      companyNames: company.name ? [company.name] : [],
-    };
-  // Without a last name there is no second pass, so the city rule cannot wait for it.
-  if (firsts && city && !broadens(parts)) plan.firstNameCity = { firstNames: firsts, cities: [city] };
+  // Without a last name there is no second pass, so the employer and city rules cannot wait for it.
+  if (firsts && !broadens(parts)) {
+    plan.firstNameCompany = employerRule(q, firsts);
+    if (city) plan.firstNameCity = { firstNames: firsts, cities: [city] };
+  }
   return hasRule(plan) ? plan : null;
 }
 
@@ -95,7 +108,11 @@ export function fuzzyBlockingPlan(q: PersonQuery, limit = FUZZY_BLOCK_LIMIT): Bl
   const { firsts, initials, lasts, city } = parts as Parts & { firsts: string[] };
   const plan = emptyPlan(q, limit);
   plan.lastName = { lastNames: lasts, firstNames: null, firstInitials: initials };
+  plan.firstNameCompany = employerRule(q, firsts);
   if (city) plan.firstNameCity = { firstNames: firsts, cities: [city] };
-  plan.firstNameLastInitial = { firstNames: firsts, lastInitials: [...new Set(lasts.map((l) => l[0]))].sort() };
+  plan.firstNameLastInitial = {
+    firstNames: firsts,
+    lastInitials: [...new Set(lasts.map((l) => l[0]))].sort(),
+  };
   return plan;
 }
