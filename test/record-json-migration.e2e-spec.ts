@@ -3,7 +3,9 @@ import { inFieldOrder, servedJson } from '@app/shaping';
 import { MIGRATIONS } from '@app/store';
 import { createTestSchema, TestSchema } from '@app/testing';
 
-const RecordJson = MIGRATIONS[MIGRATIONS.length - 1];
+// Looked up by name: the migrations after it (the blocking indexes' INCLUDE columns) leave
+// record_json alone, so its down() still puts the schema back where builds had no record_json.
+const RecordJson = MIGRATIONS.find((m) => m.name === 'RecordJson1795900000000')!;
 const BUILD = '1.0.0_2026-11-03';
 
 /** The RecordJson migration on builds loaded before it: every existing row gets its served text. */
@@ -18,10 +20,6 @@ describe('RecordJson migration', () => {
 
   afterAll(async () => {
     await db?.drop();
-  });
-
-  it('is the last migration, so down() puts the schema back where builds had no record_json', () => {
-    expect(RecordJson.name).toBe('RecordJson1795900000000');
   });
 
   it('fills record_json of every person and company row in SPEC.md key order, across batches', async () => {

@@ -111,8 +111,10 @@ export async function analyzeBuildTables(runner: QueryRunner): Promise<void> {
  * VACUUM cannot run in a transaction, so this follows the commit, on the pool.
  */
 export async function vacuumBuildTables(db: DataSource): Promise<void> {
+  // The records' TOAST tables hold the records themselves (~10 GB at 1,000,000 people), which
+  // no index-only scan reads: skipping them keeps the vacuum to the tables' own pages.
   await db.query(
-    'VACUUM person_records, person_match_keys, person_value_counts, company_records, company_match_keys',
+    'VACUUM (PROCESS_TOAST FALSE) person_records, person_match_keys, person_value_counts, company_records, company_match_keys',
   );
 }
 
