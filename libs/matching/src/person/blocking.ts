@@ -87,7 +87,6 @@ export function blockingPlan(q: PersonQuery, limit = BLOCK_LIMIT): BlockingPlan 
   const parts = partsOf(q);
   if (!parts) return null;
   const { firsts, initials, lasts, city } = parts;
-  const company = q.company;
   const plan = emptyPlan(q, limit);
   if (lasts.length > 0)
     plan.lastName = firsts

@@ -107,7 +107,8 @@ export async function analyzeBuildTables(runner: QueryRunner): Promise<void> {
 /**
  * Marks the new rows' pages all-visible, without which name blocking's index-only scans
  * (PersonBlockingCovering migration) visit the heap row of every person in a block anyway.
- * Autovacuum would get there eventually, if it is on; the build serves at once either way.
+ * A page cannot be marked while a transaction older than the load's runs anywhere in the
+ * database; autovacuum, if it is on, gets there later. The build serves at once either way.
  * VACUUM cannot run in a transaction, so this follows the commit, on the pool.
  */
 export async function vacuumBuildTables(db: DataSource): Promise<void> {
