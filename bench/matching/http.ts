@@ -104,28 +104,43 @@ async function bareFastify(): Promise<{ url: string; close: () => Promise<void> 
   return { url: `http://127.0.0.1:${port}/person/enrich`, close: () => server.close() };
 }
 
-/** Profiles `run` alone; the file is opened in Chrome DevTools or read with any .cpuprofile tool. */
-async function profiled<T>(dir: string | undefined, name: string, run: () => Promise<T>): Promise<T> {
-  if (!dir) return run();
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
-  try {
-    return await run();
-  } finally {
-    const { profile } = await session.post('Profiler.stop');
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
-    session.disconnect();
-  }
+interface Profiler {
+  /** File extension the profile is written with. */
+  ext: string;
+  start: (session: Session) => Promise<unknown>;
+  stop: (session: Session) => Promise<object>;
 }
 
+/** CPU time by function: opened in Chrome DevTools or read with bench/shared/profile-summary. */
+const CPU: Profiler = {
+  ext: 'cpuprofile',
+  start: async (s) => {
+    await s.post('Profiler.enable');
+    await s.post('Profiler.start');
+  },
+  stop: async (s) => (await s.post('Profiler.stop')).profile,
+};
+
 /**
- * Samples every allocation `run` makes, including objects the next scavenge frees (what the
- * young generation churns through), into a .heapprofile for Chrome DevTools.
+ * Sampled allocations, including objects the next scavenge frees (what the young generation
+ * churns through).
  */
-async function allocationProfiled<T>(
+const ALLOCATIONS: Profiler = {
+  ext: 'heapprofile',
+  start: async (s) => {
+    await s.post('HeapProfiler.enable');
+    await s.post('HeapProfiler.startSampling', {
+      samplingInterval: 64 * 1024,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
+  },
+  stop: async (s) => (await s.post('HeapProfiler.stopSampling')).profile,
+};
+
+/** Profiles `run` alone into DIR/NAME.EXT; no directory, no profile. */
+async function profiled<T>(
+  profiler: Profiler,
   dir: string | undefined,
   name: string,
   run: () => Promise<T>,
@@ -133,18 +148,13 @@ async function allocationProfiled<T>(
   if (!dir) return run();
   const session = new Session();
   session.connect();
-  await session.post('HeapProfiler.enable');
-  await session.post('HeapProfiler.startSampling', {
-    samplingInterval: 64 * 1024,
-    includeObjectsCollectedByMajorGC: true,
-    includeObjectsCollectedByMinorGC: true,
-  });
+  await profiler.start(session);
   try {
     return await run();
   } finally {
-    const { profile } = await session.post('HeapProfiler.stopSampling');
+    const profile = await profiler.stop(session);
     mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(dir, `${name}.heapprofile`), JSON.stringify(profile));
+    writeFileSync(path.join(dir, `${name}.${profiler.ext}`), JSON.stringify(profile));
     session.disconnect();
   }
 }
@@ -219,8 +229,8 @@ async function main(): Promise<void> {
         await cannon(s.bare ? bare.url : url, key, s.bodies, Number(values.warmup), connections);
       const before = await sample();
       const watch = values.pauses ? watchPauses() : null;
-      const r = await profiled(values['cpu-prof'], s.id, () =>
-        allocationProfiled(values['alloc-prof'], s.id, () =>
+      const r = await profiled(CPU, values['cpu-prof'], s.id, () =>
+        profiled(ALLOCATIONS, values['alloc-prof'], s.id, () =>
           cannon(s.bare ? bare.url : url, key, s.bodies, seconds, connections),
         ),
       );

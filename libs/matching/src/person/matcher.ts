@@ -48,7 +48,7 @@ export async function matchPerson(q: PersonQuery, source: PersonCandidateSource)
  * context to tell namesakes apart (whether or not any of them scored above the low band), which
  * more candidates cannot give. At 1,000,000 people the pass costs a scan of thousands of index
  * entries (a last name with an initial), so running it for namesakes was most of Postgres's work
- * on name queries and never changed their answer (bench/matching/RESULTS.md).
+ * on name queries, and it never found the right person for them (bench/matching/RESULTS.md).
  */
 function someNamesakeFound(compared: Iterable<Comparable>): boolean {
   for (const c of compared) {
