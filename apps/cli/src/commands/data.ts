@@ -41,6 +41,17 @@ async function withOpenSearch<T>(
 }
 
 const onProblem = (p: { file: string; line: number; reason: string }) => process.stderr.write(`${p.file}:${p.line}: ${p.reason}\n`);
+const onWarning = (p: { file: string; line: number; reason: string }) =>
+  process.stderr.write(`${p.file}:${p.line}: warning: ${p.reason}\n`);
+
+/** A share of lines in percent: `1`, `0.5`, `2.5%`; 0 refuses any bad line. */
+function percent(flag: string, raw: string): number {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*%?\s*$/.exec(raw);
+  const value = m ? Number(m[1]) : NaN;
+  if (!(value >= 0 && value <= 100))
+    throw new UsageError(`${flag} must be a percentage from 0 to 100 (e.g. 1 or 0.5%), got ${JSON.stringify(raw)}`);
+  return value;
+}
 
 export function registerDataCommands(program: Command, run: Runner): void {
   program
@@ -101,11 +112,19 @@ export function registerDataCommands(program: Command, run: Runner): void {
       'build name, e.g. 1.0.0_2026-11-21 (default: the records’ build_version)',
     )
     .option('--sandbox', 'load as the sandbox build instead of the live one', false)
-    .action((dir: string, opts: { build?: string; sandbox: boolean }) => {
+    .option(
+      '--max-rejected <percent>',
+      'activate the build only if at most this share of lines is rejected (and it holds a person)',
+      '1',
+    )
+    .option('--dry-run', 'read and check every line, report, write nothing', false)
+    .action((dir: string, opts: { build?: string; sandbox: boolean; maxRejected: string; dryRun: boolean }) => {
       const input = {
         dir: directory(dir),
         buildId: opts.build === undefined ? undefined : buildFlag('--build', opts.build),
         sandbox: opts.sandbox,
+        maxRejectedPercent: percent('--max-rejected', opts.maxRejected),
+        dryRun: opts.dryRun,
       };
       return run((ds, config) =>
         withOpenSearch(config, 120000, (os) =>
@@ -113,6 +132,7 @@ export function registerDataCommands(program: Command, run: Runner): void {
             ...input,
             progress: createProgress(),
             onProblem,
+            onWarning,
           }),
         ),
       );

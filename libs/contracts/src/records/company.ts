@@ -17,17 +17,17 @@ import type { CompanySize, CompanyType, WorkforcePeriod } from './enums';
 
 /** `cleaned` is lowercase like every text value; `display` keeps the company's own styling. */
 export interface CompanyName extends TextVariant {
-  display: string;
+  display: string | null;
 }
 
-/** One value per workforce period, for the period ending at the as-of month. */
-export type PerPeriod<T> = Record<WorkforcePeriod, T>;
+/** One value per workforce period, for the period ending at the as-of month; a period may be unknown. */
+export type PerPeriod<T> = Record<WorkforcePeriod, T | null>;
 
 export interface CompanyTicker {
   /** Uppercase, as /utility/clean normalizes tickers. */
   ticker_symbol: string;
   /** Uppercase exchange code, e.g. `NASDAQ`. */
-  exchange: string;
+  exchange: string | null;
 }
 
 export interface CompanySocial {
@@ -35,34 +35,38 @@ export interface CompanySocial {
   url: string;
 }
 
+/**
+ * Required: `svc_id`, `build_version` (stamped by the loader) and at least one of `name` and
+ * `domain`. Every other field may be unknown (`null`); lists may be empty.
+ */
 export interface CompanyRecord {
   svc_id: SvcId;
-  name: CompanyName;
-  domain: string;
+  name: CompanyName | null;
+  domain: string | null;
   alt_domains: string[];
-  industry: string;
-  type: CompanyType;
-  size: CompanySize;
-  founded: number;
-  headline: TextVariant;
-  description: TextVariant;
-  netx_url: string;
-  netx_id: string;
-  netx_followers: number;
-  netx_employee_count: number;
-  svc_employee_count: number;
+  industry: string | null;
+  type: CompanyType | null;
+  size: CompanySize | null;
+  founded: number | null;
+  headline: TextVariant | null;
+  description: TextVariant | null;
+  netx_url: string | null;
+  netx_id: string | null;
+  netx_followers: number | null;
+  netx_employee_count: number | null;
+  svc_employee_count: number | null;
   /** Months. */
-  svc_average_tenure: number;
+  svc_average_tenure: number | null;
   /** Decimal fractions: 0.05 is 5%. */
-  svc_employee_growth_rate: PerPeriod<number>;
-  svc_new_hire_count: PerPeriod<number>;
-  svc_attrition_count: PerPeriod<number>;
+  svc_employee_growth_rate: PerPeriod<number> | null;
+  svc_new_hire_count: PerPeriod<number> | null;
+  svc_attrition_count: PerPeriod<number> | null;
   /** Decimal fractions. */
-  svc_turnover_rate: PerPeriod<number>;
+  svc_turnover_rate: PerPeriod<number> | null;
   tickers: CompanyTicker[];
   socials: CompanySocial[];
-  last_seen: IsoYearMonth;
-  num_sources: number;
+  last_seen: IsoYearMonth | null;
+  num_sources: number | null;
   build_version: BuildVersion;
 }
 

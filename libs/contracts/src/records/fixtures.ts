@@ -137,8 +137,8 @@ const PERSON: PersonRecord = {
       last_seen: '2026-10-28',
     },
     {
-      street_address: '',
-      address_line_2: '',
+      street_address: null,
+      address_line_2: null,
       city: 'portland',
       state: 'oregon',
       state_code: 'US-OR',
@@ -147,7 +147,7 @@ const PERSON: PersonRecord = {
       continent: 'north america',
       continent_code: 'NA',
       postal_code: '97205',
-      postal_code_4: '',
+      postal_code_4: null,
       geo: '45.5202,-122.6874',
       raw: ['Portland, Oregon'],
       current: false,
@@ -205,7 +205,7 @@ const PERSON: PersonRecord = {
       end_date: '2019-07-19',
       current: false,
       tenure_months: 41,
-      description: { cleaned: '', raw: [] },
+      description: null,
     },
     {
       title: { cleaned: 'software engineering intern', raw: ['Software Engineering Intern'] },

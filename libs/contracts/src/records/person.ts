@@ -1,7 +1,6 @@
 /**
- * The person record exactly as SPEC.md's tables give it. Only the fields SPEC.md calls
- * nullable are nullable; an unknown plain-text value is an empty string, so consumers never
- * branch on null for text (formatted values such as dates and phones are always present).
+ * The person record as SPEC.md's tables give it, with every field the data may lack typed
+ * `T | null`, so the compiler finds each place that assumed presence.
  */
 import type {
   BuildVersion,
@@ -25,168 +24,178 @@ import type {
   Sex,
 } from './enums';
 
+/**
+ * Sub-objects: the field that makes an element meaningful (a phone's number, an email's
+ * address, an organization's or skill's name) is required; everything else may be unknown.
+ */
 export interface PersonPhone {
-  type: string;
+  type: string | null;
   number: E164Phone;
-  current: boolean;
-  confidence: Confidence;
-  last_seen: IsoDate;
-  num_sources: number;
+  current: boolean | null;
+  confidence: Confidence | null;
+  last_seen: IsoDate | null;
+  num_sources: number | null;
 }
 
 export interface PersonEmail {
   address: string;
-  type: EmailType;
-  current: boolean;
-  validated: boolean;
-  confidence: Confidence;
-  last_seen: IsoDate;
-  num_sources: number;
-  validation_status: string;
-  /** Lowercase hex digests of the normalized address (what /utility/hash/email returns). */
+  type: EmailType | null;
+  current: boolean | null;
+  validated: boolean | null;
+  confidence: Confidence | null;
+  last_seen: IsoDate | null;
+  num_sources: number | null;
+  validation_status: string | null;
+  /** Lowercase hex digests of the normalized address (what /utility/hash/email returns); the loader computes them when absent. */
   hash_sha256: string;
   hash_sha1: string;
   hash_md5: string;
 }
 
 export interface PersonLocation {
-  street_address: string;
-  address_line_2: string;
-  city: string;
-  state: string;
-  state_code: string;
-  country: string;
-  country_code: string;
-  continent: string;
-  continent_code: string;
-  postal_code: string;
-  /** The ZIP+4 extension, or empty outside the US. */
-  postal_code_4: string;
+  street_address: string | null;
+  address_line_2: string | null;
+  city: string | null;
+  state: string | null;
+  state_code: string | null;
+  country: string | null;
+  country_code: string | null;
+  continent: string | null;
+  continent_code: string | null;
+  postal_code: string | null;
+  /** The ZIP+4 extension; null outside the US or when unknown. */
+  postal_code_4: string | null;
   /** `<lat>,<lon>` in decimal degrees. */
-  geo: string;
+  geo: string | null;
   raw: string[];
-  current: boolean;
-  num_sources: number;
-  confidence: Confidence;
-  last_seen: IsoDate;
+  current: boolean | null;
+  num_sources: number | null;
+  confidence: Confidence | null;
+  last_seen: IsoDate | null;
 }
 
 export interface ExperienceOrganization {
   name: TextVariant;
-  website: string;
-  netx_url: string;
-  netx_id: string;
-  svc_id: SvcId;
-  industry: string;
-  size: CompanySize;
+  website: string | null;
+  netx_url: string | null;
+  netx_id: string | null;
+  svc_id: SvcId | null;
+  industry: string | null;
+  size: CompanySize | null;
 }
 
 export interface PersonExperience {
-  title: TextVariant;
-  seniority_level: SeniorityLevel;
-  job_function: JobFunction;
-  expense_category: ExpenseCategory;
-  is_decision_maker: boolean;
-  is_platform_worker: boolean;
-  organization: ExperienceOrganization;
-  start_date: IsoDate;
-  /** Null while the job is ongoing. */
+  title: TextVariant | null;
+  seniority_level: SeniorityLevel | null;
+  job_function: JobFunction | null;
+  expense_category: ExpenseCategory | null;
+  is_decision_maker: boolean | null;
+  is_platform_worker: boolean | null;
+  organization: ExperienceOrganization | null;
+  start_date: IsoDate | null;
+  /** Null while the job is ongoing, or when unknown. */
   end_date: IsoDate | null;
-  current: boolean;
-  tenure_months: number;
-  description: TextVariant;
+  current: boolean | null;
+  tenure_months: number | null;
+  description: TextVariant | null;
 }
 
 export interface EducationOrganization {
   name: TextVariant;
-  website: string;
-  netx_url: string;
+  website: string | null;
+  netx_url: string | null;
 }
 
 export interface PersonEducation {
-  organization: EducationOrganization;
-  degree: TextVariant;
-  degree_level: DegreeLevel;
-  field_of_study: TextVariant;
-  start_date: IsoYear;
-  end_date: IsoYear;
-  current: boolean;
+  organization: EducationOrganization | null;
+  degree: TextVariant | null;
+  degree_level: DegreeLevel | null;
+  field_of_study: TextVariant | null;
+  start_date: IsoYear | null;
+  end_date: IsoYear | null;
+  current: boolean | null;
 }
 
 export interface PersonCertification {
   name: TextVariant;
-  institution: TextVariant;
-  credential_id: string;
-  issue_date: IsoYearMonth;
-  expiration_date: IsoYearMonth;
+  institution: TextVariant | null;
+  credential_id: string | null;
+  issue_date: IsoYearMonth | null;
+  expiration_date: IsoYearMonth | null;
 }
 
 export interface PersonSocial {
   network: string;
   url: string;
-  username: string;
+  username: string | null;
   id: string | null;
-  current: boolean;
-  num_sources: number;
-  confidence: Confidence;
-  last_seen: IsoDate;
+  current: boolean | null;
+  num_sources: number | null;
+  confidence: Confidence | null;
+  last_seen: IsoDate | null;
 }
 
 export interface PersonLanguage extends TextVariant {
-  proficiency: string;
+  proficiency: string | null;
 }
 
+/**
+ * A person as served. Required: `svc_id`, `full_name` (the loader builds it from the name parts
+ * when absent) and `build_version` (stamped by the loader). Every other field may be unknown,
+ * and unknown is `null` (never missing, never ''), lists may be empty: real records are sparse
+ * (docs/data-model.md, "Record contracts").
+ */
 export interface PersonRecord {
   svc_id: SvcId;
   full_name: string;
-  first_name: string;
-  middle_name: string;
-  last_name: string;
-  middle_initial: string;
-  last_initial: string;
+  first_name: string | null;
+  middle_name: string | null;
+  last_name: string | null;
+  middle_initial: string | null;
+  last_initial: string | null;
   suffix: string | null;
   prefix: string | null;
-  sex: Sex;
-  birth_date: IsoDate;
-  birth_year: number;
-  birth_month: number;
-  birth_day: number;
-  age: number;
-  work_email: string;
-  mobile_phone: E164Phone;
-  netx_url: string;
-  netx_id: string;
-  city: string;
-  state: string;
-  state_code: string;
-  country: string;
-  country_code: string;
-  job_title: string;
-  company_name: string;
-  company_domain: string;
-  company_industry: string;
-  company_size: CompanySize;
-  company_svc_id: SvcId;
-  company_netx_url: string;
-  company_netx_id: string;
-  seniority_level: SeniorityLevel;
-  job_function: JobFunction;
-  expense_category: ExpenseCategory;
-  is_decision_maker: boolean;
-  is_platform_worker: boolean;
-  years_of_experience: number;
-  avg_tenure_months: number;
-  highest_degree_level: DegreeLevel;
-  current_jobs_last_confirmed: IsoDate;
-  current_jobs_last_updated: IsoDate;
-  current_location_last_confirmed: IsoDate;
-  current_location_last_updated: IsoDate;
-  netx_followers: number;
-  netx_connections: number;
-  headline: TextVariant;
-  summary: TextVariant;
-  num_sources: number;
-  last_seen: IsoDate;
+  sex: Sex | null;
+  birth_date: IsoDate | null;
+  birth_year: number | null;
+  birth_month: number | null;
+  birth_day: number | null;
+  age: number | null;
+  work_email: string | null;
+  mobile_phone: E164Phone | null;
+  netx_url: string | null;
+  netx_id: string | null;
+  city: string | null;
+  state: string | null;
+  state_code: string | null;
+  country: string | null;
+  country_code: string | null;
+  job_title: string | null;
+  company_name: string | null;
+  company_domain: string | null;
+  company_industry: string | null;
+  company_size: CompanySize | null;
+  company_svc_id: SvcId | null;
+  company_netx_url: string | null;
+  company_netx_id: string | null;
+  seniority_level: SeniorityLevel | null;
+  job_function: JobFunction | null;
+  expense_category: ExpenseCategory | null;
+  is_decision_maker: boolean | null;
+  is_platform_worker: boolean | null;
+  years_of_experience: number | null;
+  avg_tenure_months: number | null;
+  highest_degree_level: DegreeLevel | null;
+  current_jobs_last_confirmed: IsoDate | null;
+  current_jobs_last_updated: IsoDate | null;
+  current_location_last_confirmed: IsoDate | null;
+  current_location_last_updated: IsoDate | null;
+  netx_followers: number | null;
+  netx_connections: number | null;
+  headline: TextVariant | null;
+  summary: TextVariant | null;
+  num_sources: number | null;
+  last_seen: IsoDate | null;
   build_version: BuildVersion;
   phones: PersonPhone[];
   emails: PersonEmail[];

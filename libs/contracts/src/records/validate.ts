@@ -1,10 +1,11 @@
 /**
- * Runtime validation of records at trust boundaries (the data loader, sandbox fixtures). Pure
- * and synchronous; an empty result means the value is a well-formed record.
+ * Records at trust boundaries (the data loader, sandbox fixtures): normalized to the record
+ * contract (docs/data-model.md, "Record contracts") or rejected with every problem found. Pure
+ * and synchronous.
  */
 import type { CompanyRecord } from './company';
 import type { PersonRecord } from './person';
-import type { ValidationProblem } from './validation/checks';
+import type { Check, ValidationProblem } from './validation/checks';
 import { companyRecord } from './validation/company.schema';
 import { personRecord } from './validation/person.schema';
 
@@ -21,24 +22,35 @@ export {
   isCalendarDate,
 } from './validation/formats';
 
+/**
+ * The record in its full shape (every field, in SPEC.md order, unknown as null, lists as [])
+ * with values normalized; or the problems that no normalization could fix. `build_version` may
+ * still be null: stamping it is the loader's business.
+ */
+export type Normalized<R> = { ok: true; record: R } | { ok: false; problems: ValidationProblem[] };
+
+function run<R>(check: Check, x: unknown): Normalized<R> {
+  const problems: ValidationProblem[] = [];
+  const record = check(x, { out: problems, path: [] }) as R;
+  return problems.length === 0 ? { ok: true, record } : { ok: false, problems };
+}
+
+export function normalizePersonRecord(x: unknown): Normalized<PersonRecord> {
+  return run(personRecord, x);
+}
+
+export function normalizeCompanyRecord(x: unknown): Normalized<CompanyRecord> {
+  return run(companyRecord, x);
+}
+
 export function validatePersonRecord(x: unknown): ValidationProblem[] {
-  const out: ValidationProblem[] = [];
-  personRecord(x, { out, path: [] });
-  return out;
+  const r = normalizePersonRecord(x);
+  return r.ok ? [] : r.problems;
 }
 
 export function validateCompanyRecord(x: unknown): ValidationProblem[] {
-  const out: ValidationProblem[] = [];
-  companyRecord(x, { out, path: [] });
-  return out;
-}
-
-export function isPersonRecord(x: unknown): x is PersonRecord {
-  return validatePersonRecord(x).length === 0;
-}
-
-export function isCompanyRecord(x: unknown): x is CompanyRecord {
-  return validateCompanyRecord(x).length === 0;
+  const r = normalizeCompanyRecord(x);
+  return r.ok ? [] : r.problems;
 }
 
 /** One line per problem, for logs and CLI output: `emails[2].address: expected ...`. */

@@ -7,9 +7,10 @@ import {
   CompanyRecord,
   formatProblems,
   isBuildVersion,
+  Normalized,
+  normalizeCompanyRecord,
+  normalizePersonRecord,
   PersonRecord,
-  validateCompanyRecord,
-  validatePersonRecord,
 } from '@app/contracts';
 import {
   aliasName,
@@ -41,12 +42,18 @@ import { Progress, silentProgress } from './progress';
 import { BatchPipeline, PipelineLimits } from './batch-pipeline';
 import { companyRows, KeyRow, personRows } from './rows';
 import { LoadError } from './load-error';
+import { LineProblem, LoadLog } from './load-log';
+import {
+  DEFAULT_MAX_REJECTED_PERCENT,
+  GateVerdict,
+  judgeBuild,
+  problemKind,
+  QualityGateError,
+  ReasonCount,
+  ReasonTally,
+} from './quality-gate';
 
-export interface LineProblem {
-  file: string;
-  line: number;
-  reason: string;
-}
+export type { LineProblem } from './load-log';
 
 export interface LoadOptions {
   dir: string;
@@ -55,6 +62,12 @@ export interface LoadOptions {
   batchSize?: number;
   progress?: Progress;
   onProblem?: (problem: LineProblem) => void;
+  /** A line that loads, with something the operator should know (another build's version). */
+  onWarning?: (warning: LineProblem) => void;
+  /** The build serves only when at most this share of lines (percent) is rejected; default 1. */
+  maxRejectedPercent?: number;
+  /** Read and check every line, write nothing. */
+  dryRun?: boolean;
   /** Called after each batch is written; a throw aborts the load (used to prove atomicity). */
   afterBatch?: (entity: SearchEntity, batch: number) => void | Promise<void>;
 }
@@ -74,34 +87,41 @@ export interface LoadReport {
   /** Every bad line counts here; `problems` keeps the first MAX_KEPT_PROBLEMS of them. */
   problem_count: number;
   problems: LineProblem[];
+  /** The most frequent kinds of problem, over every bad line. */
+  top_reasons: ReasonCount[];
+  /** Lines that carried another build's `build_version` (stamped with this one); first few kept. */
+  restamped_count: number;
+  warnings: LineProblem[];
+  gate: GateVerdict;
+  /** True when nothing was written (`--dry-run`). */
+  dry_run: boolean;
   seconds: number;
   people_per_second: number;
 }
 
 const FILES: Record<SearchEntity, string> = { person: 'people', company: 'companies' };
-const MAX_KEPT_PROBLEMS = 100;
 /** Two bulk requests keep two OpenSearch write threads busy; a few batches buffer the reader. */
 const PIPELINE_LIMITS: PipelineLimits = { pending: 4, search: 2 };
 
-type LoadedRecord = { svc_id: string; build_version: string };
+type LoadedRecord = { svc_id: string; build_version: string | null };
 
 /** What the loader needs to know of an entity: its trust-boundary check, rows and search document. */
 interface EntitySpec<R extends LoadedRecord> {
   entity: SearchEntity;
-  validate(x: unknown): { path: string; message: string }[];
+  normalize(x: unknown): Normalized<R>;
   rows(r: R): { row: { svc_id: string }; keys: KeyRow<string>[] };
   project(r: R): SearchDoc;
 }
 
 const PERSON: EntitySpec<PersonRecord> = {
   entity: 'person',
-  validate: validatePersonRecord,
+  normalize: normalizePersonRecord,
   rows: personRows,
   project: projectPerson,
 };
 const COMPANY: EntitySpec<CompanyRecord> = {
   entity: 'company',
-  validate: validateCompanyRecord,
+  normalize: normalizeCompanyRecord,
   rows: companyRows,
   project: projectCompany,
 };
@@ -139,25 +159,49 @@ export async function loadBuild(
     );
   }
 
+  const log = new LoadLog(opts.onProblem, opts.onWarning);
+  const maxRejectedPercent = opts.maxRejectedPercent ?? DEFAULT_MAX_REJECTED_PERCENT;
+  const finish = (counts: Pick<LoadReport, 'people' | 'companies'>, gate: GateVerdict): LoadReport => {
+    const seconds = (Date.now() - started) / 1000;
+    return {
+      build: buildId,
+      kind,
+      ...counts,
+      problem_count: log.problemCount,
+      problems: log.problems,
+      top_reasons: log.topReasons(),
+      restamped_count: log.restampedCount,
+      warnings: log.warnings,
+      gate,
+      dry_run: opts.dryRun === true,
+      seconds,
+      people_per_second: Math.round(counts.people.loaded / seconds),
+    };
+  };
+  const judge = (counts: Pick<LoadReport, 'people' | 'companies'>): GateVerdict => {
+    const verdict = judgeBuild({ ...counts, maxRejectedPercent });
+    if (!verdict.passed) throw new QualityGateError(buildId, verdict, { ...counts, maxRejectedPercent }, log.topReasons());
+    return verdict;
+  };
+
+  if (opts.dryRun) {
+    const counts = {
+      companies: await checkEntity(COMPANY, files.company, buildId, log),
+      people: await checkEntity(PERSON, files.person, buildId, log),
+    };
+    return finish(counts, judge(counts));
+  }
+
   const loadId = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
   const indices = {
     person: buildIndexName(osConfig, 'person', kind, buildId, loadId),
     company: buildIndexName(osConfig, 'company', kind, buildId, loadId),
   };
-  const problems: LineProblem[] = [];
-  const report = (p: LineProblem) => {
-    if (problems.length < MAX_KEPT_PROBLEMS) problems.push(p);
-    opts.onProblem?.(p);
-  };
-  let problemCount = 0;
-  const countingReport = (p: LineProblem) => {
-    problemCount += 1;
-    report(p);
-  };
 
   const runner = db.createQueryRunner();
   await runner.connect();
   let loaded: Pick<LoadReport, 'people' | 'companies'>;
+  let gate: GateVerdict;
   let previousAliases: Record<SearchEntity, string[]> | null = null;
   try {
     await runner.startTransaction();
@@ -168,9 +212,11 @@ export async function loadBuild(
       ]);
     }
     await clearBuildRows(runner, buildId);
-    const ctx = { runner, os, buildId, opts, report: countingReport };
+    const ctx = { runner, os, buildId, opts, log };
     const companies = await loadEntity(ctx, COMPANY, files.company, indices.company);
     const people = await loadEntity(ctx, PERSON, files.person, indices.person);
+    // Judged before anything serves: a refused build rolls back below and the previous one stays.
+    gate = judge({ people, companies });
 
     await countBuildValues(runner, buildId);
     await analyzeBuildTables(runner);
@@ -205,17 +251,25 @@ export async function loadBuild(
   }
   // The build serves from here on; vacuuming only makes its blocking index-only (see vacuumBuildTables).
   await vacuumBuildTables(db);
+  return finish(loaded, gate);
+}
 
-  const seconds = (Date.now() - started) / 1000;
-  return {
-    build: buildId,
-    kind,
-    ...loaded,
-    problem_count: problemCount,
-    problems,
-    seconds,
-    people_per_second: Math.round(loaded.people.loaded / seconds),
-  };
+/** `--dry-run`: every line read and checked as a load would, nothing written. */
+async function checkEntity<R extends LoadedRecord>(
+  spec: EntitySpec<R>,
+  path: string | null,
+  buildId: string,
+  log: LoadLog,
+): Promise<EntityLoad> {
+  const result: EntityLoad = { file: path, loaded: 0, rejected: 0, index: '' };
+  if (!path) return result;
+  const source = openJsonl(path);
+  const seen = new Set<string>();
+  for await (const { line, text } of source.lines()) {
+    if (parseLine(text, line, source, spec, seen, log, buildId) === null) result.rejected += 1;
+    else result.loaded += 1;
+  }
+  return result;
 }
 
 interface LoadContext {
@@ -223,7 +277,7 @@ interface LoadContext {
   os: Client;
   buildId: string;
   opts: LoadOptions;
-  report: (p: LineProblem) => void;
+  log: LoadLog;
 }
 
 async function loadEntity<R extends LoadedRecord>(
@@ -266,7 +320,7 @@ async function loadEntity<R extends LoadedRecord>(
   progress.start(entity === 'person' ? 'people' : 'companies', source.size);
   try {
     for await (const { line, text } of source.lines()) {
-      const record = parseLine(text, line, source, spec, seen, ctx.report, ctx.buildId);
+      const record = parseLine(text, line, source, spec, seen, ctx.log, ctx.buildId);
       if (record === null) {
         result.rejected += 1;
         continue;
@@ -286,7 +340,7 @@ async function loadEntity<R extends LoadedRecord>(
 
 interface Parsed<R> {
   record: R;
-  /** The record as JSON, stored as is: the line itself unless build_version had to change. */
+  /** The normalized record as JSON, as stored in `record`. */
   json: string;
 }
 
@@ -296,28 +350,33 @@ function parseLine<R extends LoadedRecord>(
   source: JsonlSource,
   spec: EntitySpec<R>,
   seen: Set<string>,
-  report: (p: LineProblem) => void,
+  log: LoadLog,
   buildId: string,
 ): Parsed<R> | null {
+  const file = source.path;
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    report({ file: source.path, line, reason: `not valid JSON: ${(error as Error).message}` });
+    log.reject({ file, line, reason: `not valid JSON: ${(error as Error).message}` }, ['(line): not valid JSON']);
     return null;
   }
-  const problems = spec.validate(value);
-  if (problems.length > 0) {
-    report({ file: source.path, line, reason: formatProblems(problems) });
+  const normalized = spec.normalize(value);
+  if (!normalized.ok) {
+    log.reject({ file, line, reason: formatProblems(normalized.problems) }, normalized.problems.map(problemKind));
     return null;
   }
-  const record = value as R;
+  const record = normalized.record;
   if (seen.has(record.svc_id)) {
-    report({ file: source.path, line, reason: `duplicate svc_id ${record.svc_id} (an earlier line has it)` });
+    log.reject({ file, line, reason: `duplicate svc_id ${record.svc_id} (an earlier line has it)` }, [
+      'svc_id: duplicate (an earlier line has it)',
+    ]);
     return null;
   }
   seen.add(record.svc_id);
-  if (record.build_version === buildId) return { record, json: text };
+  if (record.build_version !== null && record.build_version !== buildId) {
+    log.restamped({ file, line, reason: `build_version ${record.build_version} replaced by this build's ${buildId}` });
+  }
   record.build_version = buildId;
   return { record, json: JSON.stringify(record) };
 }

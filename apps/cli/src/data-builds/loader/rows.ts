@@ -19,25 +19,31 @@ export interface KeyRow<K extends string> {
 }
 
 /** Extracted columns; the record itself travels as its original JSON text (see pg-writer). */
+/** Extracted columns; null where the record does not know the value. */
 export interface PersonRow {
   svc_id: string;
   full_name: string;
-  first_name: string;
-  last_name: string;
-  city: string;
-  state_code: string;
-  country_code: string;
-  company_domain: string;
+  first_name: string | null;
+  last_name: string | null;
+  city: string | null;
+  state_code: string | null;
+  country_code: string | null;
+  company_domain: string | null;
   birth_year: number | null;
 }
 
 export interface CompanyRow {
   svc_id: string;
-  name: string;
-  domain: string;
-  netx_id: string;
-  netx_url: string;
+  name: string | null;
+  domain: string | null;
+  netx_id: string | null;
+  netx_url: string | null;
   ticker: string | null;
+}
+
+/** A value the record does not know stays unknown in its column. */
+function keyOf<T>(value: string | null, key: (v: string) => T): T | null {
+  return value === null ? null : key(value);
 }
 
 /** Adds a key once; identical (kind, value) pairs keep the strongest `current`. */
@@ -45,8 +51,13 @@ class Keys<K extends string> {
   private readonly byKey = new Map<string, KeyRow<K>>();
   constructor(private readonly svcId: string) {}
 
-  add(kind: K, value: string | null | undefined, current = true): void {
+  /**
+   * `current: null` (the source does not say) counts as current: an identifier of unknown
+   * currency is still the person's, and demoting it would rank it below a known-stale one.
+   */
+  add(kind: K, value: string | null | undefined, current: boolean | null = true): void {
     if (!value) return;
+    current ??= true;
     const id = `${kind}\u0000${value}`;
     const existing = this.byKey.get(id);
     if (existing) existing.current ||= current;
@@ -72,20 +83,20 @@ export function personRows(p: PersonRecord): { row: PersonRow; keys: KeyRow<Pers
     keys.add('email_md5', h.md5, e.current);
   }
   for (const ph of p.phones) keys.add('phone', ph.number, ph.current);
-  keys.add('social_url', urlKey(p.netx_url));
+  keys.add('social_url', keyOf(p.netx_url, urlKey));
   for (const s of p.socials) keys.add('social_url', urlKey(s.url), s.current);
   keys.add('netx_id', p.netx_id);
   return {
     row: {
       svc_id: p.svc_id,
       full_name: foldKey(p.full_name),
-      first_name: foldKey(p.first_name),
-      last_name: foldKey(p.last_name),
-      city: cityKey(p.city),
-      state_code: p.state_code.toLowerCase(),
-      country_code: p.country_code.toLowerCase(),
+      first_name: keyOf(p.first_name, foldKey),
+      last_name: keyOf(p.last_name, foldKey),
+      city: keyOf(p.city, cityKey),
+      state_code: p.state_code?.toLowerCase() ?? null,
+      country_code: p.country_code?.toLowerCase() ?? null,
       company_domain: p.company_domain,
-      birth_year: p.birth_year ?? null,
+      birth_year: p.birth_year,
     },
     keys: keys.rows(),
   };
@@ -98,22 +109,24 @@ function tickerKey(symbol: string): string {
 
 export function companyRows(c: CompanyRecord): { row: CompanyRow; keys: KeyRow<CompanyMatchKeyKind>[] } {
   const keys = new Keys<CompanyMatchKeyKind>(c.svc_id);
-  keys.add('name_key', companyKey(c.name.cleaned));
-  // Raw spellings ("Tessellate Cloud, Inc.", "TESSELLATE") are names clients send too.
-  for (const raw of c.name.raw) keys.add('name_key', companyKey(raw));
-  keys.add('domain', domainKey(c.domain) ?? c.domain);
+  if (c.name !== null) {
+    keys.add('name_key', companyKey(c.name.cleaned));
+    // Raw spellings ("Tessellate Cloud, Inc.", "TESSELLATE") are names clients send too.
+    for (const raw of c.name.raw) keys.add('name_key', companyKey(raw));
+  }
+  if (c.domain !== null) keys.add('domain', domainKey(c.domain) ?? c.domain);
   for (const d of c.alt_domains) keys.add('domain', domainKey(d) ?? d, false);
   keys.add('netx_id', c.netx_id);
-  keys.add('netx_url', urlKey(c.netx_url));
+  keys.add('netx_url', keyOf(c.netx_url, urlKey));
   for (const s of c.socials) keys.add('social_url', urlKey(s.url));
   for (const t of c.tickers) keys.add('ticker', tickerKey(t.ticker_symbol));
   return {
     row: {
       svc_id: c.svc_id,
-      name: companyKey(c.name.cleaned),
+      name: c.name === null ? null : companyKey(c.name.cleaned),
       domain: c.domain,
       netx_id: c.netx_id,
-      netx_url: urlKey(c.netx_url),
+      netx_url: keyOf(c.netx_url, urlKey),
       ticker: c.tickers[0] ? tickerKey(c.tickers[0].ticker_symbol) : null,
     },
     keys: keys.rows(),

@@ -1,7 +1,13 @@
 /**
- * A tiny schema DSL for record validation. Checks append problems to a shared list instead of
- * returning them, so a valid record allocates next to nothing; every regex and value set is
- * built once when a schema module loads, never per call.
+ * A tiny schema DSL for records at the trust boundary. A check normalizes what can be
+ * normalized (whitespace, case, number and boolean spellings) and returns the value to keep;
+ * what cannot be made valid is appended as a problem. Every regex and value set is built once
+ * when a schema module loads, never per call.
+ *
+ * Unknown is `null`: a missing key, `null`, or a string that is blank after trimming is
+ * "missing". An optional field turns missing into `null` (a list into `[]`); a required one
+ * reports it. The normalized object has exactly the declared keys, in declared order, which is
+ * SPEC.md's order: the record keeps its full shape.
  */
 
 export interface ValidationProblem {
@@ -17,16 +23,22 @@ export interface ValidationProblem {
 export interface Context {
   readonly out: ValidationProblem[];
   readonly path: (string | number)[];
+  /** Region a phone number without a country code is read in (the record's country). */
+  region?: string;
 }
 
-export type Check = (value: unknown, ctx: Context) => void;
+/** Normalizes a present value; the result is meaningless once a problem was reported. */
+export type Check = ((value: unknown, ctx: Context) => unknown) & {
+  /** What a missing value becomes; `undefined` means the value is required. */
+  readonly missing?: unknown;
+};
 
 /** One check per key of T, no more, no less: a field added to a record type must be validated. */
 export type Shape<T> = { readonly [K in keyof T]-?: Check };
 
 /**
- * A cross-field rule. It runs only when the object and everything nested in it passed, so it
- * may trust the declared types; a record with field problems is rejected without its rule problems.
+ * A cross-field rule over the normalized object. It runs only when the object and everything
+ * nested in it passed, so it may trust the declared types; it may fill derived fields.
  */
 export type Rule<T> = (value: T, ctx: Context) => void;
 
@@ -51,80 +63,112 @@ export function describe(v: unknown): string {
   return String(v);
 }
 
-function fail(ctx: Context, expected: string, v: unknown): void {
+export function fail(ctx: Context, expected: string, v: unknown): undefined {
   report(ctx, `expected ${expected}, got ${describe(v)}`);
+  return undefined;
 }
 
-// The leaf builders below repeat their type test instead of composing `check` so each leaf
-// is a single closure call: on a valid record almost all time is spent in leaves.
+export function isMissing(v: unknown): boolean {
+  return v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+}
 
-export function check(test: (v: unknown) => boolean, expected: string): Check {
+/** The same check, with missing values kept as `null` instead of reported. */
+export function optional(inner: Check): Check {
+  return Object.assign((v: unknown, ctx: Context) => inner(v, ctx), { missing: null });
+}
+
+/**
+ * A string check: the value is trimmed, passed through `normalize`, then tested. With
+ * `numbers`, an integer is taken as its decimal text (ids and postal codes arrive as JSON
+ * numbers in the wild).
+ */
+export function str(
+  test: (s: string) => boolean,
+  expected: string,
+  normalize: (s: string) => string = (s) => s,
+  numbers = false,
+): Check {
   return (v, ctx) => {
-    if (!test(v)) fail(ctx, expected, v);
+    const raw = numbers && Number.isSafeInteger(v) ? String(v) : v;
+    if (typeof raw !== 'string') return fail(ctx, expected, v);
+    const s = normalize(raw.trim());
+    return test(s) ? s : fail(ctx, expected, v);
   };
 }
 
-export function str(test: (s: string) => boolean, expected: string): Check {
-  return (v, ctx) => {
-    if (typeof v !== 'string' || !test(v)) fail(ctx, expected, v);
-  };
+export function pattern(re: RegExp, expected: string, normalize?: (s: string) => string, numbers = false): Check {
+  return str((s) => re.test(s), expected, normalize, numbers);
 }
 
-export function pattern(re: RegExp, expected: string): Check {
-  return (v, ctx) => {
-    if (typeof v !== 'string' || !re.test(v)) fail(ctx, expected, v);
-  };
-}
+/** Any string, kept as written (raw spellings). */
+export const string: Check = (v, ctx) => (typeof v === 'string' ? v : fail(ctx, 'a string', v));
 
-export const string: Check = (v, ctx) => {
-  if (typeof v !== 'string') fail(ctx, 'a string', v);
-};
+const TRUE = new Set(['true', 'yes', '1']);
+const FALSE = new Set(['false', 'no', '0']);
 
 export const bool: Check = (v, ctx) => {
-  if (typeof v !== 'boolean') fail(ctx, 'a boolean', v);
+  if (typeof v === 'boolean') return v;
+  if (typeof v === 'string') {
+    const s = v.trim().toLowerCase();
+    if (TRUE.has(s)) return true;
+    if (FALSE.has(s)) return false;
+  }
+  return fail(ctx, 'a boolean', v);
 };
+
+function toNumber(v: unknown): number | undefined {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'string' && /^\s*-?\d+(?:\.\d+)?\s*$/.test(v)) return Number(v);
+  return undefined;
+}
 
 export function int(min: number, max = Number.MAX_SAFE_INTEGER): Check {
   const expected = `an integer ${max === Number.MAX_SAFE_INTEGER ? `>= ${min}` : `in ${min}..${max}`}`;
   return (v, ctx) => {
-    if (!Number.isInteger(v) || (v as number) < min || (v as number) > max) fail(ctx, expected, v);
+    const n = toNumber(v);
+    return n !== undefined && Number.isInteger(n) && n >= min && n <= max ? n : fail(ctx, expected, v);
   };
 }
 
 export function num(min = -Infinity): Check {
   const expected = min === -Infinity ? 'a finite number' : `a finite number >= ${min}`;
   return (v, ctx) => {
-    if (typeof v !== 'number' || !Number.isFinite(v) || v < min) fail(ctx, expected, v);
+    const n = toNumber(v);
+    return n !== undefined && Number.isFinite(n) && n >= min ? n : fail(ctx, expected, v);
   };
 }
 
+/** A closed value list; case and surrounding whitespace are normalized to the list's own. */
 export function oneOf(values: readonly string[]): Check {
-  const set = new Set<unknown>(values);
+  const byFolded = new Map(values.map((x) => [x.toLowerCase(), x]));
   const expected = `one of ${values.join(', ')}`;
   return (v, ctx) => {
-    if (!set.has(v)) fail(ctx, expected, v);
+    const found = typeof v === 'string' ? byFolded.get(v.trim().toLowerCase()) : undefined;
+    return found ?? fail(ctx, expected, v);
   };
 }
 
-export function nullable(inner: Check): Check {
-  return (v, ctx) => {
-    if (v !== null) inner(v, ctx);
-  };
-}
-
+/** A list; a missing list is empty and missing elements (`null`, blank) are dropped. */
 export function arrayOf(element: Check): Check {
-  return (v, ctx) => {
+  const check: Check = (v, ctx) => {
     if (!Array.isArray(v)) return report(ctx, `expected an array, got ${describe(v)}`);
     const path = ctx.path;
+    const out: unknown[] = [];
     for (let i = 0; i < v.length; i++) {
+      if (isMissing(v[i])) continue;
       path.push(i);
-      element(v[i], ctx);
+      out.push(element(v[i], ctx));
       path.pop();
     }
+    return out;
   };
+  return Object.assign(check, { missing: [] });
 }
 
-/** Checks every declared key, then reports undeclared ones so a typo in a producer cannot pass silently. */
+/**
+ * Checks every declared key and returns a fresh object with exactly those keys in declared
+ * order; undeclared keys are reported so a typo in a producer cannot pass silently.
+ */
 export function object<T>(shape: Shape<T>, ...rules: Rule<T>[]): Check {
   const keys = Object.keys(shape) as (keyof T & string)[];
   const checks = keys.map((k) => shape[k]);
@@ -136,15 +180,18 @@ export function object<T>(shape: Shape<T>, ...rules: Rule<T>[]): Check {
     const { out, path } = ctx;
     const before = out.length;
     const obj = v as Record<string, unknown>;
+    const result: Record<string, unknown> = {};
     let present = 0;
     for (let i = 0; i < keys.length; i++) {
-      const value = obj[keys[i]];
-      if (value === undefined) {
-        report(ctx, 'is required', keys[i]);
+      const key = keys[i];
+      const value = obj[key];
+      if (value !== undefined) present++;
+      if (isMissing(value)) {
+        if (checks[i].missing === undefined) report(ctx, 'is required', key);
+        result[key] = checks[i].missing;
       } else {
-        present++;
-        path.push(keys[i]);
-        checks[i](value, ctx);
+        path.push(key);
+        result[key] = checks[i](value, ctx);
         path.pop();
       }
     }
@@ -153,6 +200,7 @@ export function object<T>(shape: Shape<T>, ...rules: Rule<T>[]): Check {
     if (size !== present) {
       for (const k of Object.keys(obj)) if (!known.has(k)) report(ctx, 'is not a field of this record', k);
     }
-    if (out.length === before) for (const rule of rules) rule(obj as T, ctx);
+    if (out.length === before) for (const rule of rules) rule(result as T, ctx);
+    return result;
   };
 }

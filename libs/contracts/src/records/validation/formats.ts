@@ -2,7 +2,8 @@
  * The value formats records use, as reusable patterns and checks. Patterns are exported for
  * other producers (CLI build names, DTOs); none has the `g` flag, so sharing them is safe.
  */
-import { type Check, check, pattern, str } from './checks';
+import { normalizePhone } from '@app/normalize';
+import { type Check, fail, pattern, str } from './checks';
 
 /** Canonical lowercase 8-4-4-4-12 hex; the version nibble is not checked ("UUID-shaped"). */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -52,37 +53,57 @@ function isGeo(s: string): boolean {
   return m !== null && Math.abs(+m[1]) <= 90 && Math.abs(+m[2]) <= 180;
 }
 
-function isCleanText(s: string): boolean {
-  return s === s.toLowerCase() && s === s.trim();
-}
+const lower = (s: string) => s.toLowerCase();
+const upper = (s: string) => s.toUpperCase();
+/** Whitespace runs collapse to one space, so "san  francisco" and "san francisco" are one value. */
+const cleanText = (s: string) => s.replace(/\s+/g, ' ').toLowerCase();
+/** A URL's scheme and host are case-insensitive; its path is not. */
+const lowerHost = (s: string) => s.replace(/^(https?:\/\/)?([^/?#]*)/i, (m) => m.toLowerCase());
+/** A full ISO timestamp is cut to its day. */
+const dayOf = (s: string) => (/^\d{4}-\d{2}-\d{2}T/.test(s) ? s.slice(0, 10) : s);
+const slugOf = (s: string) => s.toLowerCase().replace(/[\s-]+/g, '_');
 
-export const uuid = pattern(UUID_PATTERN, 'a lowercase UUID');
-export const date = str(isCalendarDate, 'a YYYY-MM-DD date');
+export const uuid = pattern(UUID_PATTERN, 'a UUID', lower);
+export const date = str(isCalendarDate, 'a YYYY-MM-DD date', dayOf);
 export const yearMonth = pattern(YEAR_MONTH_PATTERN, 'a YYYY-MM month');
 export const year = pattern(YEAR_PATTERN, 'a YYYY year');
-export const e164 = pattern(E164_PATTERN, 'an E.164 phone number');
-export const stateCode = pattern(STATE_CODE_PATTERN, 'an ISO 3166-2 code like US-CA');
-export const countryCode = pattern(COUNTRY_CODE_PATTERN, 'an ISO 3166-1 alpha-2 code');
-export const continentCode = check(
-  (v) => CONTINENT_CODES.has(v as string),
+export const stateCode = pattern(STATE_CODE_PATTERN, 'an ISO 3166-2 code like US-CA', upper);
+export const countryCode = pattern(COUNTRY_CODE_PATTERN, 'an ISO 3166-1 alpha-2 code', upper);
+export const continentCode = str(
+  (s) => CONTINENT_CODES.has(s),
   'a continent code (AF AN AS EU NA OC SA)',
+  upper,
 );
 export const buildVersion = str(isBuildVersion, 'a build version <version>_<date> like 1.0.0_2026-11-21');
-export const domain = pattern(DOMAIN_PATTERN, 'a lowercase domain');
-export const url = pattern(URL_PATTERN, 'a URL');
-export const email = pattern(EMAIL_PATTERN, 'a lowercase email address');
-export const netxId = pattern(NETX_ID_PATTERN, 'a numeric id');
-export const geo = str(isGeo, 'a "<lat>,<lon>" pair in range');
-export const postalCode = pattern(/^[0-9A-Za-z][0-9A-Za-z -]{1,10}$/, 'a postal code');
-export const zip4 = pattern(/^(?:\d{4})?$/, 'four digits or empty');
+export const domain = pattern(DOMAIN_PATTERN, 'a domain', (s) => lower(s).replace(/^www\./, ''));
+export const url = pattern(URL_PATTERN, 'a URL', lowerHost);
+export const netxId = pattern(NETX_ID_PATTERN, 'a numeric id', undefined, true);
+export const geo = str(isGeo, 'a "<lat>,<lon>" pair in range', (s) => s.replace(/\s+/g, ''));
+export const postalCode = pattern(/^[0-9A-Za-z][0-9A-Za-z -]{1,10}$/, 'a postal code', undefined, true);
+export const zip4 = pattern(/^\d{4}$/, 'four digits', undefined, true);
 /** Short lowercase identifiers used as filter values, e.g. phone type `mobile`, network `github`. */
-export const slug = pattern(SLUG_PATTERN, 'a lowercase slug like "mobile"');
-/** Lowercase (SPEC.md: text is lowercase unless titlecased on output) and trimmed; may be empty. */
-export const text = str(isCleanText, 'trimmed lowercase text');
-/** Like text, but an empty value would make the record meaningless (names, titles, places). */
-export const label = str((s) => s.length > 0 && isCleanText(s), 'non-empty trimmed lowercase text');
-export const initial = str((s) => s.length <= 1 && s === s.toLowerCase(), 'a single lowercase character');
+export const slug = pattern(SLUG_PATTERN, 'a lowercase slug like "mobile"', slugOf);
+/** SPEC.md: text is lowercase unless titlecased on output; blank text is missing, never ''. */
+export const text = str(() => true, 'text', cleanText);
+/** Names, titles, places: the same as text (kept apart so a schema says what a field is). */
+export const label = text;
+export const initial = str((s) => s.length === 1, 'a single character', lower);
+/** Lowercased; the address must be one (normalization for matching, Gmail dots and the like, is the key's business). */
+export const email = pattern(EMAIL_PATTERN, 'an email address', lower);
 
 export function hex(length: number): Check {
-  return pattern(new RegExp(`^[0-9a-f]{${length}}$`), `${length} lowercase hex digits`);
+  return pattern(new RegExp(`^[0-9a-f]{${length}}$`), `${length} hex digits`, lower);
 }
+
+/**
+ * E.164; a number written nationally is read in the record's country (`ctx.region`, US when
+ * the record has none), through the same libphonenumber metadata enrichment uses.
+ */
+export const e164: Check = (v, ctx) => {
+  const raw = typeof v === 'number' && Number.isInteger(v) ? `+${v}` : v;
+  if (typeof raw !== 'string') return fail(ctx, 'a phone number', v);
+  const s = raw.trim();
+  if (E164_PATTERN.test(s)) return s;
+  const phone = normalizePhone(s, ctx.region ?? 'US');
+  return phone.ok ? phone.value.e164 : fail(ctx, `a phone number (${phone.reason})`, v);
+};

@@ -1,12 +1,34 @@
 import type { TextVariant } from '../common';
-import { arrayOf, object, string } from './checks';
+import { type Check, type Context, type Rule, arrayOf, object, optional, report, string } from './checks';
 import { label, text } from './formats';
 
 /** Raw spellings are kept as sources wrote them, so only their type is checked. */
 const raw = arrayOf(string);
 
-/** Free text such as a headline or job description: the cleaned form may be empty. */
-export const textVariant = object<TextVariant>({ cleaned: text, raw });
+/** A variant without a cleaned form takes its first raw spelling, cleaned like any text. */
+function cleanedFromRaw(v: TextVariant, ctx: Context): void {
+  if (v.cleaned !== null) return;
+  const first = v.raw.find((r) => r.trim() !== '');
+  if (first !== undefined) v.cleaned = text(first, ctx) as string;
+}
 
-/** A name-like variant (title, organization, skill): the cleaned form must be present. */
-export const labelVariant = object<TextVariant>({ cleaned: label, raw });
+const requireCleaned: Rule<TextVariant> = (v, ctx) => {
+  cleanedFromRaw(v, ctx);
+  if (v.cleaned === null) report(ctx, 'is required (or a raw spelling to take it from)', 'cleaned');
+};
+
+/** A name-like variant (title, organization, skill): it must be named. */
+export const labelVariant = object<TextVariant>({ cleaned: optional(label), raw }, requireCleaned);
+
+/** The same with further keys, e.g. a language's proficiency. */
+export function labelVariantWith<T extends TextVariant>(extra: Omit<{ [K in keyof T]-?: Check }, keyof TextVariant>) {
+  return object<T>({ cleaned: optional(label), raw, ...extra } as { [K in keyof T]-?: Check }, requireCleaned);
+}
+
+const anyVariant = object<TextVariant>({ cleaned: optional(text), raw }, cleanedFromRaw);
+
+/** Free text such as a headline or job description: a variant with no text at all is unknown (null). */
+export const textVariant: Check = optional((v, ctx) => {
+  const out = anyVariant(v, ctx) as TextVariant | undefined;
+  return out && out.cleaned === null ? null : out;
+});

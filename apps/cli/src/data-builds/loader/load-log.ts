@@ -1,0 +1,41 @@
+import { ReasonCount, ReasonTally } from './quality-gate';
+
+export interface LineProblem {
+  file: string;
+  line: number;
+  reason: string;
+}
+
+const MAX_KEPT = 100;
+
+/** What a load found wrong, line by line: every line counted, the first few kept whole. */
+export class LoadLog {
+  readonly problems: LineProblem[] = [];
+  readonly warnings: LineProblem[] = [];
+  problemCount = 0;
+  restampedCount = 0;
+  private readonly tally = new ReasonTally();
+
+  constructor(
+    private readonly onProblem?: (p: LineProblem) => void,
+    private readonly onWarning?: (w: LineProblem) => void,
+  ) {}
+
+  /** A rejected line; `kinds` are its problems without their values, for the reason counts. */
+  reject(problem: LineProblem, kinds: readonly string[]): void {
+    this.problemCount += 1;
+    for (const k of kinds) this.tally.add(k);
+    if (this.problems.length < MAX_KEPT) this.problems.push(problem);
+    this.onProblem?.(problem);
+  }
+
+  restamped(warning: LineProblem): void {
+    this.restampedCount += 1;
+    if (this.warnings.length < MAX_KEPT) this.warnings.push(warning);
+    this.onWarning?.(warning);
+  }
+
+  topReasons(): ReasonCount[] {
+    return this.tally.top();
+  }
+}

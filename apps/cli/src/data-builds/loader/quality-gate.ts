@@ -1,0 +1,97 @@
+/**
+ * The quality gate a build passes before it may serve: one bad file must never take the data
+ * offline. Pure: counts in, verdict out.
+ */
+import type { ValidationProblem } from '@app/contracts';
+import { LoadError } from './load-error';
+
+export const DEFAULT_MAX_REJECTED_PERCENT = 1;
+const TOP_REASONS = 10;
+
+export interface ReasonCount {
+  reason: string;
+  count: number;
+}
+
+/**
+ * What kind of problem a line had, without its values: `emails[].address: expected an email
+ * address`, so a million lines with one fault count as one reason.
+ */
+export function problemKind(p: ValidationProblem): string {
+  const path = p.path.replace(/\[\d+\]/g, '[]') || '(record)';
+  return `${path}: ${p.message.replace(/, got .*$/s, '').replace(/\(its \w+ is [0-9a-f]+\)/, '(hash mismatch)')}`;
+}
+
+/** Counts reasons by kind; the set of kinds is bounded by the record schema. */
+export class ReasonTally {
+  private readonly counts = new Map<string, number>();
+
+  add(kind: string): void {
+    this.counts.set(kind, (this.counts.get(kind) ?? 0) + 1);
+  }
+
+  top(n = TOP_REASONS): ReasonCount[] {
+    return [...this.counts.entries()]
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .slice(0, n)
+      .map(([reason, count]) => ({ reason, count }));
+  }
+}
+
+export interface GateInput {
+  people: { loaded: number; rejected: number };
+  companies: { loaded: number; rejected: number };
+  maxRejectedPercent: number;
+}
+
+export interface GateVerdict {
+  passed: boolean;
+  /** Rejected lines over all lines read, both files, in percent. */
+  rejected_percent: number;
+  max_rejected_percent: number;
+  /** Why it failed; empty when it passed. */
+  failures: string[];
+}
+
+export function judgeBuild(input: GateInput): GateVerdict {
+  const rejected = input.people.rejected + input.companies.rejected;
+  const read = rejected + input.people.loaded + input.companies.loaded;
+  const percent = read === 0 ? 0 : (100 * rejected) / read;
+  const failures: string[] = [];
+  if (input.people.loaded === 0) failures.push('the build holds no person');
+  if (percent > input.maxRejectedPercent) {
+    failures.push(
+      `${rejected} of ${read} lines were rejected (${round(percent)} %), above --max-rejected ${input.maxRejectedPercent} %`,
+    );
+  }
+  return {
+    passed: failures.length === 0,
+    rejected_percent: round(percent),
+    max_rejected_percent: input.maxRejectedPercent,
+    failures,
+  };
+}
+
+const round = (x: number) => Math.round(x * 1000) / 1000;
+
+/** The build was refused; the one serving before keeps serving. */
+export class QualityGateError extends LoadError {
+  constructor(
+    build: string,
+    verdict: GateVerdict,
+    counts: GateInput,
+    reasons: ReasonCount[],
+  ) {
+    const lines = [
+      `build ${build} was not activated: ${verdict.failures.join('; ')}.`,
+      `people: ${counts.people.loaded} accepted, ${counts.people.rejected} rejected; companies: ${counts.companies.loaded} accepted, ${counts.companies.rejected} rejected.`,
+      'The build serving before keeps serving; nothing of this one was kept.',
+    ];
+    if (reasons.length > 0) {
+      lines.push('Most frequent reasons:');
+      for (const r of reasons) lines.push(`  ${r.count} × ${r.reason}`);
+    }
+    super(lines.join('\n'));
+    this.name = 'QualityGateError';
+  }
+}
