@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CompanyRecord, PersonRecord } from '@app/contracts';
+import { CompanyRecord, normalizeCompanyRecord, normalizePersonRecord, PersonRecord } from '@app/contracts';
 import {
   cityKey,
   cleanCompany,
@@ -125,5 +125,43 @@ describe('the normalizers give back the places records are generated with', () =
         if (l.country_code !== null) expect(lookupCountry(l.country_code)?.name).toBe(l.country);
       }
     }
+  });
+});
+
+describe('rows of sparse records', () => {
+  const minimal = () => {
+    const r = normalizePersonRecord({ svc_id: BRAM, full_name: 'Bram Vale' });
+    if (!r.ok) throw new Error('the minimal person must be accepted');
+    return r.record;
+  };
+
+  it('a person known only by name has name columns, null elsewhere, and no identifier keys', () => {
+    expect(personRows(minimal())).toEqual({
+      row: {
+        svc_id: BRAM,
+        full_name: 'bram vale',
+        first_name: 'bram',
+        last_name: 'vale',
+        city: null,
+        state_code: null,
+        country_code: null,
+        company_domain: null,
+        birth_year: null,
+      },
+      keys: [],
+    });
+  });
+
+  it('an identifier of unknown currency is a current key', () => {
+    const p = { ...minimal(), phones: [{ ...people[0].phones[0], current: null }] };
+    expect(personRows(p).keys).toEqual([{ kind: 'phone', value: people[0].phones[0].number, svc_id: BRAM, current: true }]);
+  });
+
+  it('a company known only by its domain has a domain key and null name', () => {
+    const c = normalizeCompanyRecord({ svc_id: TESSELLATE, domain: 'tessellate-cloud.example' });
+    if (!c.ok) throw new Error('a company with a domain must be accepted');
+    const rows = companyRows(c.record);
+    expect(rows.row).toEqual({ svc_id: TESSELLATE, name: null, domain: 'tessellate-cloud.example', netx_id: null, netx_url: null, ticker: null });
+    expect(rows.keys.map((k) => k.kind)).toEqual(['domain']);
   });
 });
