@@ -1,11 +1,58 @@
-import type { InjectOptions } from 'fastify';
-import { Body, Controller, Get, HttpCode, Module, Post, Query } from '@nestjs/common';
+import type { FastifyReply, InjectOptions } from 'fastify';
+import { Body, Controller, Get, HttpCode, Module, Post, Query, Res } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { IsOptional, IsString } from 'class-validator';
 import { loadConfig } from '@app/config';
-import { companyFixture, personFixture } from '@app/contracts';
+import {
+  COMPANY_SEARCH_RESULT_FIELDS,
+  PERSON_RECORD_FIELDS,
+  PERSON_SEARCH_RESULT_FIELDS,
+  type PersonRecord,
+  type SearchReply,
+  companyFixture,
+  personFixture,
+  withKeysReversed,
+} from '@app/contracts';
 import { createHttpApp } from '@app/server';
+import { searchResultFields } from '@app/shaping';
+import { SearchClient } from '../apps/gateway/src/search-client/search-client.service';
+import { SearchBodyDto } from '../apps/gateway/src/search/dto/search-body.dto';
+import { SearchService } from '../apps/gateway/src/search/search.service';
 import { Shaped, ShapingParamsDto } from '../apps/gateway/src/shaping';
+
+/** A served sparse person: full shape, unknown values null, an empty list, null parts in its work history. */
+function sparsePerson(): PersonRecord {
+  const p = personFixture();
+  Object.assign(p, {
+    middle_name: null,
+    middle_initial: null,
+    job_title: null,
+    city: null,
+    state: null,
+    company_industry: null,
+    headline: null,
+    summary: null,
+    work_email: null,
+    skills: [],
+  });
+  p.experience[0] = { ...p.experience[0], title: null, organization: null };
+  p.locations[1] = { ...p.locations[1], postal_code: null, city: null };
+  return p;
+}
+
+/** What a search worker may send: the subset in another key order, some fields missing, some null. */
+function workerMatches(): Record<string, unknown>[] {
+  const subset = (record: object, fields: readonly string[]) =>
+    Object.fromEntries(fields.map((f) => [f, (record as Record<string, unknown>)[f]]));
+  const first = withKeysReversed(subset(personFixture(), PERSON_SEARCH_RESULT_FIELDS));
+  const second = withKeysReversed(subset(sparsePerson(), PERSON_SEARCH_RESULT_FIELDS));
+  delete second.company_industry;
+  delete second.netx_id;
+  return [{ person: first }, { person: second }];
+}
+
+let searchReply: SearchReply;
+const stubSearchClient = { send: async () => structuredClone(searchReply) };
 
 class ProbeSearchDto extends ShapingParamsDto {
   @IsString()
@@ -48,6 +95,13 @@ class ProbeController {
     return { matches: [{ company: companyFixture() }], total: 1 };
   }
 
+  @Post('person/sparse')
+  @HttpCode(200)
+  @Shaped('person')
+  sparse(@Body() _body: ProbeSearchDto) {
+    return { matches: [{ person: sparsePerson(), match_metadata: metadata }], total: 1 };
+  }
+
   @Post('unshaped')
   @HttpCode(200)
   unshaped(@Body() _body: ProbeSearchDto) {
@@ -55,7 +109,30 @@ class ProbeController {
   }
 }
 
-@Module({ controllers: [ProbeController] })
+/** The gateway's own search service, its worker replaced by a stub. */
+@Controller('probe/gateway')
+class ProbeSearchController {
+  constructor(private readonly search: SearchService) {}
+
+  @Post('person/search')
+  @HttpCode(200)
+  @Shaped('person')
+  person(@Body() body: SearchBodyDto, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.search.search('person', 'live', body, reply);
+  }
+
+  @Post('company/search')
+  @HttpCode(200)
+  @Shaped('company')
+  company(@Body() body: SearchBodyDto, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.search.search('company', 'live', body, reply);
+  }
+}
+
+@Module({
+  controllers: [ProbeController, ProbeSearchController],
+  providers: [SearchService, { provide: SearchClient, useValue: stubSearchClient }],
+})
 class ProbeModule {}
 
 /** Shaping parameters over HTTP: POST bodies, GET query strings, pretty output and errors. */
@@ -217,6 +294,143 @@ describe('response shaping over HTTP', () => {
     expect(res.statusCode).toBe(422);
     expectErrorShape(res.json());
     expect(res.json().details.map((d: { field: string }) => d.field)).toEqual(['exclude']);
+  });
+
+  describe('sparse records', () => {
+    const sparse = (payload: Record<string, unknown>) =>
+      inject({ method: 'POST', url: '/probe/person/sparse', payload: { query: 'x', ...payload } });
+
+    it('returns an unknown value as null and an empty list as [], keeping the full shape', async () => {
+      const res = await sparse({});
+      expect(res.statusCode).toBe(200);
+      const person = res.json().matches[0].person;
+      expect(person).toEqual(sparsePerson());
+      expect(Object.keys(person)).toEqual([...PERSON_RECORD_FIELDS]);
+      expect(res.body).toContain('"job_title":null');
+      expect(res.body).toContain('"skills":[]');
+    });
+
+    it('keeps nulls through titlecase, include_fields and exclude_fields', async () => {
+      const res = await sparse({
+        titlecase: true,
+        include_fields:
+          'full_name,middle_name,job_title,city,headline.cleaned,skills,experience.title.cleaned,experience.organization.name,locations.city,locations.postal_code',
+        exclude_fields: 'locations.postal_code',
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().matches[0]).toEqual({
+        person: {
+          full_name: 'Dana Marie Whitfield',
+          middle_name: null,
+          city: null,
+          job_title: null,
+          headline: null,
+          skills: [],
+          locations: [{ city: 'San Francisco' }, { city: null }],
+          experience: [
+            { title: null, organization: null },
+            {
+              title: { cleaned: 'Software Engineer' },
+              organization: { name: { cleaned: 'Globex Logistics', raw: expect.any(Array) } },
+            },
+            {
+              title: { cleaned: 'Software Engineering Intern' },
+              organization: { name: { cleaned: 'Initech', raw: expect.any(Array) } },
+            },
+          ],
+        },
+        match_metadata: metadata,
+      });
+      expect(res.body).not.toMatch(/"Null"|"null"/);
+    });
+
+    it('writes nulls in pretty output', async () => {
+      const res = await sparse({ pretty: true, include_fields: 'job_title,headline' });
+      expect(res.body).toBe(
+        JSON.stringify(
+          { matches: [{ person: { job_title: null, headline: null }, match_metadata: metadata }], total: 1 },
+          null,
+          2,
+        ),
+      );
+    });
+  });
+
+  describe('search results through the gateway search service', () => {
+    it('lists each result in record order with a missing field of the subset as null', async () => {
+      searchReply = {
+        matches: workerMatches(),
+        total: 2,
+        total_status: 'exact',
+        warning: null,
+        billable: true,
+      };
+      const res = await inject({
+        method: 'POST',
+        url: '/probe/gateway/person/search',
+        payload: { query: 'x' },
+      });
+      expect(res.statusCode).toBe(200);
+      const { matches, total } = res.json();
+      expect(total).toBe(2);
+      for (const m of matches) expect(Object.keys(m.person)).toEqual(searchResultFields('person'));
+      expect(Object.keys(matches[0])).toEqual(['person']);
+      expect(matches[1].person).toMatchObject({
+        job_title: null,
+        city: null,
+        company_industry: null,
+        netx_id: null,
+        work_email: null,
+      });
+      expect(matches[0].person.netx_id).toBe(personFixture().netx_id);
+    });
+
+    it('keeps record order and nulls through the shaping parameters', async () => {
+      searchReply = {
+        matches: workerMatches(),
+        total: 2,
+        total_status: 'exact',
+        warning: null,
+        billable: true,
+      };
+      const res = await inject({
+        method: 'POST',
+        url: '/probe/gateway/person/search',
+        payload: { query: 'x', titlecase: true, exclude_fields: 'svc_id,last_seen' },
+      });
+      const [first, second] = res.json().matches.map((m: { person: Record<string, unknown> }) => m.person);
+      const expected = searchResultFields('person').filter((f) => f !== 'svc_id' && f !== 'last_seen');
+      expect(Object.keys(first)).toEqual(expected);
+      expect(Object.keys(second)).toEqual(expected);
+      expect([first.full_name, first.city, second.city, second.job_title]).toEqual([
+        'Dana Marie Whitfield',
+        'San Francisco',
+        null,
+        null,
+      ]);
+    });
+
+    it('orders company results and their sub-objects', async () => {
+      const company = Object.fromEntries(COMPANY_SEARCH_RESULT_FIELDS.map((f) => [f, companyFixture()[f]]));
+      delete company.founded;
+      searchReply = {
+        matches: [{ company: withKeysReversed(company) }],
+        total: 1,
+        total_status: 'exact',
+        warning: null,
+        billable: true,
+      };
+      const res = await inject({
+        method: 'POST',
+        url: '/probe/gateway/company/search',
+        payload: { query: 'x' },
+      });
+      const result = res.json().matches[0].company;
+      expect(Object.keys(result)).toEqual(searchResultFields('company'));
+      expect(Object.keys(result.name)).toEqual(['cleaned', 'display', 'raw']);
+      expect(result.founded).toBeNull();
+      expect(res.body).toContain(`"company":{"svc_id":"${companyFixture().svc_id}","name":{"cleaned"`);
+    });
   });
 
   it('leaves handlers without @Shaped alone', async () => {

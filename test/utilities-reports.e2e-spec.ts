@@ -1,11 +1,12 @@
 import { Client } from '@opensearch-project/opensearch';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { personFixture } from '@app/contracts';
 import { createOpenSearchClient } from '@app/index';
 import { createTestEnvironment, schemaEnv, TestEnvironment } from '@app/testing';
+import { createKey } from '../apps/cli/src/commands/key';
 import { loadBuild } from '../apps/cli/src/data-builds/loader/loader';
 import { runCli } from '../apps/cli/src/program';
 import { bootUtilitiesGateway, problemFields, UtilitiesGateway } from './utilities/harness';
@@ -14,6 +15,40 @@ const BRAM = '86853a6c-6ce2-4eba-8e7a-c5f6dfbc3ff7';
 const MIRA = '4052a73f-a5b5-496f-b278-3f5a5cf9e312';
 const TESSELLATE = '1bbc807e-07be-41a1-a500-28cdd5fc588b';
 const LIVE_BUILD = '1.0.0_2026-11-02';
+/** A live person whose record lacks many values (they are served as null). */
+const SPARSE = 'c0ffee00-5ba5-4e11-9a11-0000000000a1';
+const SPARSE_NULL_FIELDS = [
+  'middle_name',
+  'middle_initial',
+  'sex',
+  'birth_date',
+  'birth_year',
+  'birth_month',
+  'birth_day',
+  'age',
+  'work_email',
+  'mobile_phone',
+  'city',
+  'state',
+  'state_code',
+  'job_title',
+  'company_industry',
+  'headline',
+  'summary',
+] as const;
+
+/** The contract fixture with every SPARSE_NULL_FIELDS value unknown, and null parts in its work history. */
+function sparsePerson(): Record<string, unknown> {
+  const p = { ...personFixture(), svc_id: SPARSE } as Record<string, unknown>;
+  for (const f of SPARSE_NULL_FIELDS) p[f] = null;
+  const experience = personFixture().experience;
+  experience[0] = { ...experience[0], title: null, organization: null };
+  experience[1] = { ...experience[1], description: null };
+  p.experience = experience;
+  // Absent, not null: the loader's normalization serves it as null like the others.
+  delete p.netx_followers;
+  return p;
+}
 
 /**
  * POST /utility/report/{person,company} through the real gateway, against the sandbox records
@@ -35,11 +70,19 @@ describe('data-issue reports', () => {
     env = await createTestEnvironment();
     os = createOpenSearchClient(env.config.opensearch);
     const ds = env.db.dataSource;
-    await loadBuild(ds, os, env.config.opensearch, {
-      dir: join(__dirname, '..', 'data', 'sandbox'),
+    // The sandbox records as the live build, plus one sparse person.
+    const sandbox = join(__dirname, '..', 'data', 'sandbox');
+    const live = mkdtempSync(join(tmpdir(), 'svc-reports-live-'));
+    dirs.push(live);
+    copyFileSync(join(sandbox, 'companies.jsonl'), join(live, 'companies.jsonl'));
+    const people = readFileSync(join(sandbox, 'people.jsonl'), 'utf8').replace(/\n?$/, '\n');
+    writeFileSync(join(live, 'people.jsonl'), `${people}${JSON.stringify(sparsePerson())}\n`);
+    const loaded = await loadBuild(ds, os, env.config.opensearch, {
+      dir: live,
       buildId: LIVE_BUILD,
       sandbox: false,
     });
+    expect(loaded.problems).toEqual([]);
     // A person that exists only in a sandbox build: reports are about live data.
     const dir = mkdtempSync(join(tmpdir(), 'svc-reports-'));
     dirs.push(dir);
@@ -324,6 +367,114 @@ describe('data-issue reports', () => {
         expect(await count()).toBe(before);
       },
     );
+
+    describe('a field the record lacks (null in the record)', () => {
+      // A key of its own: reports are limited to 50 a minute per key.
+      let key: string;
+      beforeAll(async () => {
+        key = (await createKey(env.db.dataSource, { team: { id: gw.teamId }, endpoints: null })).api_key;
+      });
+      const reportSparse = (body: Record<string, unknown>) =>
+        gw.post('/utility/report/person', body, { 'api-key': key });
+
+      it('the loaded record serves the fields as null', async () => {
+        const [{ record }] = await sql<{ record: Record<string, unknown> }>(
+          'SELECT record FROM person_records WHERE build_id = $1 AND svc_id = $2',
+          [LIVE_BUILD, SPARSE],
+        );
+        for (const f of [...SPARSE_NULL_FIELDS, 'netx_followers']) expect([f, record[f]]).toEqual([f, null]);
+        const experience = record.experience as Record<string, unknown>[];
+        expect([experience[0].title, experience[0].organization, experience[1].description]).toEqual([
+          null,
+          null,
+          null,
+        ]);
+      });
+
+      it.each<[string, Record<string, unknown>]>([
+        ['a null field, no observed_value', { field: 'job_title', correct_value: 'staff engineer' }],
+        [
+          'a null field, observed_value null',
+          { field: 'work_email', observed_value: null, correct_value: 'dana@example.com' },
+        ],
+        [
+          'a null field, observed_value blank',
+          { field: 'city', observed_value: '  ', comment: 'she lives in oakland' },
+        ],
+        ['a field absent from the input file', { field: 'netx_followers', comment: 'about 800 followers' }],
+        [
+          'a sub-field of a null object',
+          { field: 'headline.cleaned', correct_value: 'staff engineer at acme' },
+        ],
+        ['a null whole object', { field: 'summary', comment: 'has a summary on her profile' }],
+        [
+          'a sub-field under a null element part',
+          { field: 'experience.organization.name', issue_type: 'outdated', comment: 'employer missing' },
+        ],
+        [
+          'a null sub-field of a list',
+          { field: 'experience.title', correct_value: 'senior software engineer' },
+        ],
+        [
+          'a null field, an observed value the record does not hold',
+          { field: 'birth_date', observed_value: '1988-04-17', correct_value: '1988-04-18' },
+        ],
+        ['the group of a null field', { issue_level: 'group', field: 'locations', comment: 'city missing' }],
+      ])('accepts a report on %s', async (_label, patch) => {
+        const body: Record<string, unknown> = {
+          svc_id: SPARSE,
+          issue_type: 'incorrect',
+          issue_level: 'field',
+          ...patch,
+        };
+        const res = await reportSparse(body);
+        expect(res.statusCode).toBe(200);
+        const r = res.json();
+        expect(r).toMatchObject({
+          status: 'open',
+          subject_type: 'person',
+          svc_id: SPARSE,
+          issue_level: body.issue_level,
+          field: body.field,
+        });
+        const [row] = await sql<Record<string, unknown>>(
+          'SELECT field, observed_value, correct_value, comment FROM reports WHERE id = $1',
+          [r.report_id],
+        );
+        const observed = typeof body.observed_value === 'string' ? body.observed_value.trim() || null : null;
+        expect(row).toEqual({
+          field: body.field,
+          observed_value: observed,
+          correct_value: body.correct_value ?? null,
+          comment: body.comment ?? null,
+        });
+      });
+
+      it('accepts a field report without observed_value on a record that has the value too', async () => {
+        const res = await reportSparse({
+          svc_id: BRAM,
+          issue_type: 'incorrect',
+          issue_level: 'field',
+          field: 'job_title',
+          correct_value: 'principal engineer',
+        });
+        expect(res.statusCode).toBe(200);
+      });
+
+      it('still refuses what would be refused on a filled record (metadata, unknown paths, no correction)', async () => {
+        const base = { svc_id: SPARSE, issue_type: 'incorrect', issue_level: 'field' };
+        for (const [patch, fields] of [
+          [{ field: 'job_title' }, ['correct_value']],
+          [{ field: 'headline.raw', comment: 'x' }, ['field']],
+          [{ field: 'headline.clean', comment: 'x' }, ['field']],
+          [{ field: 'observed_value', comment: 'x' }, ['field']],
+        ] as [Record<string, unknown>, string[]][]) {
+          const res = await reportSparse({ ...base, ...patch });
+          expect([patch, res.statusCode]).toEqual([patch, 422]);
+          expect(problemFields(res.json())).toEqual(fields);
+        }
+      });
+    });
 
     it('names every broken rule of one request at once', async () => {
       const res = await report('company', {

@@ -1,6 +1,7 @@
 import { fieldTree, type FieldNode, type ShapingEntity } from './field-tree';
 
-function order(value: unknown, node: FieldNode): unknown {
+/** `value` with the keys of every object in it in field-tree order; unknown keys follow in their own order. */
+export function order(value: unknown, node: FieldNode): unknown {
   if (Array.isArray(value)) return value.map((v) => order(v, node));
   if (value === null || typeof value !== 'object' || node.children.size === 0) return value;
   const source = value as Record<string, unknown>;

@@ -30,7 +30,7 @@ const personCases: PersonCase[] = [
   [
     'include into a TextVariant',
     { include_fields: 'headline.cleaned' },
-    (p) => ({ headline: { cleaned: p.headline.cleaned } }),
+    (p) => ({ headline: { cleaned: p.headline!.cleaned } }),
   ],
   [
     'include a field of an array of objects',
@@ -45,14 +45,14 @@ const personCases: PersonCase[] = [
   [
     'include through an array into a nested object',
     { include_fields: 'experience.organization.name' },
-    (p) => ({ experience: p.experience.map((x) => ({ organization: { name: x.organization.name } })) }),
+    (p) => ({ experience: p.experience.map((x) => ({ organization: { name: x.organization!.name } })) }),
   ],
   [
     'include three levels deep',
     { include_fields: 'experience.organization.name.cleaned' },
     (p) => ({
       experience: p.experience.map((x) => ({
-        organization: { name: { cleaned: x.organization.name.cleaned } },
+        organization: { name: { cleaned: x.organization!.name.cleaned } },
       })),
     }),
   ],
@@ -101,7 +101,7 @@ const personCases: PersonCase[] = [
   [
     'exclude a TextVariant part',
     { exclude_fields: 'headline.raw' },
-    (p) => ({ ...p, headline: { cleaned: p.headline.cleaned } }),
+    (p) => ({ ...p, headline: { cleaned: p.headline!.cleaned } }),
   ],
   [
     'include then exclude inside the included part',
@@ -135,7 +135,7 @@ const personCases: PersonCase[] = [
       exclude_fields: 'experience.organization.netx_url,experience.organization.svc_id',
     },
     (p) => ({
-      experience: p.experience.map((x) => ({ organization: omit(x.organization, 'netx_url', 'svc_id') })),
+      experience: p.experience.map((x) => ({ organization: omit(x.organization!, 'netx_url', 'svc_id') })),
     }),
   ],
 ];
@@ -156,12 +156,12 @@ const companyCases: CompanyCase[] = [
   [
     'include name parts',
     { include_fields: 'name.display,domain' },
-    (c) => ({ name: { display: c.name.display }, domain: c.domain }),
+    (c) => ({ name: { display: c.name!.display }, domain: c.domain }),
   ],
   [
     'include one period of a workforce metric',
     { include_fields: 'svc_employee_growth_rate.12m' },
-    (c) => ({ svc_employee_growth_rate: { '12m': c.svc_employee_growth_rate['12m'] } }),
+    (c) => ({ svc_employee_growth_rate: { '12m': c.svc_employee_growth_rate!['12m'] } }),
   ],
   [
     'exclude in arrays of company sub-objects',

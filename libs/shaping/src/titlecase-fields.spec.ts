@@ -32,21 +32,22 @@ const personFamilies: [string, (p: PersonRecord) => unknown, unknown][] = [
     (p) => [p.locations[0].street_address, p.locations[0].address_line_2],
     ['1200 Example Street', 'Apt 4b'],
   ],
-  ['headline', (p) => p.headline.cleaned, 'Senior Software Engineer at Acme Analytics'],
+  ['headline', (p) => p.headline?.cleaned, 'Senior Software Engineer at Acme Analytics'],
   [
     'experience titles',
-    (p) => p.experience.map((x) => x.title.cleaned),
+    (p) => p.experience.map((x) => x.title?.cleaned),
     ['Senior Software Engineer', 'Software Engineer', 'Software Engineering Intern'],
   ],
   [
     'employer names',
-    (p) => p.experience.map((x) => x.organization.name.cleaned),
+    (p) => p.experience.map((x) => x.organization?.name.cleaned),
     ['Acme Analytics', 'Globex Logistics', 'Initech'],
   ],
-  ['employer industries', (p) => p.experience[1].organization.industry, 'Transportation/Trucking/Railroad'],
+  ['employer industries', (p) => p.experience[1].organization?.industry, 'Transportation/Trucking/Railroad'],
   [
     'schools, degrees and fields of study',
-    (p) => p.education.map((e) => [e.organization.name.cleaned, e.degree.cleaned, e.field_of_study.cleaned]),
+    (p) =>
+      p.education.map((e) => [e.organization?.name.cleaned, e.degree?.cleaned, e.field_of_study?.cleaned]),
     [
       ['Bayview University', 'Master of Science', 'Computer Science'],
       ['Cascade State College', 'Bachelor of Science', 'Mathematics'],
@@ -54,7 +55,7 @@ const personFamilies: [string, (p: PersonRecord) => unknown, unknown][] = [
   ],
   [
     'certifications',
-    (p) => [p.certifications[0].name.cleaned, p.certifications[0].institution.cleaned],
+    (p) => [p.certifications[0].name.cleaned, p.certifications[0].institution?.cleaned],
     ['Certified Cloud Architect', 'Cloud Skills Institute'],
   ],
   ['skills', (p) => p.skills.map((s) => s.cleaned), ['Python', 'Distributed Systems', 'Postgresql']],
@@ -68,9 +69,9 @@ describe('titlecase on every person text family', () => {
 });
 
 const personSkipped: [string, (p: PersonRecord) => unknown][] = [
-  ['ids', (p) => [p.svc_id, p.netx_id, p.company_svc_id, p.experience[0].organization.svc_id]],
-  ['URLs', (p) => [p.netx_url, p.company_netx_url, p.socials[0].url, p.education[0].organization.netx_url]],
-  ['domains and websites', (p) => [p.company_domain, p.experience[0].organization.website]],
+  ['ids', (p) => [p.svc_id, p.netx_id, p.company_svc_id, p.experience[0].organization?.svc_id]],
+  ['URLs', (p) => [p.netx_url, p.company_netx_url, p.socials[0].url, p.education[0].organization?.netx_url]],
+  ['domains and websites', (p) => [p.company_domain, p.experience[0].organization?.website]],
   [
     'emails and their hashes',
     (p) => [p.work_email, p.emails[0].address, p.emails[0].hash_sha256, p.emails[0].hash_md5],
@@ -96,15 +97,18 @@ const personSkipped: [string, (p: PersonRecord) => unknown][] = [
   ],
   [
     'enum codes in sub-objects',
-    (p) => [p.experience[0].seniority_level, p.experience[0].organization.size, p.emails[0].type],
+    (p) => [p.experience[0].seniority_level, p.experience[0].organization?.size, p.emails[0].type],
   ],
   ['dates', (p) => [p.birth_date, p.last_seen, p.experience[0].start_date, p.certifications[0].issue_date]],
   ['confidence values', (p) => [p.phones[0].confidence, p.emails[1].confidence, p.socials[0].confidence]],
   ['phone numbers', (p) => [p.mobile_phone, p.phones[0].number, p.phones[0].type]],
   ['usernames and networks', (p) => [p.socials[0].username, p.socials[1].network]],
   ['build version', (p) => p.build_version],
-  ['raw spellings', (p) => [p.headline.raw, p.experience[0].title.raw, p.locations[0].raw, p.skills[2].raw]],
-  ['prose', (p) => [p.summary.cleaned, p.experience[0].description.cleaned]],
+  [
+    'raw spellings',
+    (p) => [p.headline?.raw, p.experience[0].title?.raw, p.locations[0].raw, p.skills[2].raw],
+  ],
+  ['prose', (p) => [p.summary?.cleaned, p.experience[0].description?.cleaned]],
   [
     'language proficiency and validation status',
     (p) => [p.languages[0].proficiency, p.emails[0].validation_status],
@@ -119,7 +123,7 @@ describe('titlecase leaves every other person field alone', () => {
 });
 
 const companySkipped: [string, (c: CompanyRecord) => unknown][] = [
-  ['display and raw names', (c) => [c.name.display, c.name.raw]],
+  ['display and raw names', (c) => [c.name?.display, c.name?.raw]],
   ['domains, ids and URLs', (c) => [c.svc_id, c.domain, c.alt_domains, c.netx_url, c.netx_id, c.socials]],
   ['enum codes and tickers', (c) => [c.type, c.size, c.tickers]],
   ['prose and metrics', (c) => [c.description, c.svc_employee_growth_rate, c.last_seen, c.build_version]],
@@ -128,7 +132,7 @@ const companySkipped: [string, (c: CompanyRecord) => unknown][] = [
 describe('titlecase on a company', () => {
   it('title-cases the cleaned name, industry and headline', () => {
     const c = titled(companyFixture(), 'company');
-    expect([c.name.cleaned, c.industry, c.headline.cleaned]).toEqual([
+    expect([c.name?.cleaned, c.industry, c.headline?.cleaned]).toEqual([
       'Acme Analytics',
       'Computer Software',
       'Search and Analytics for Operational Data',
@@ -177,7 +181,7 @@ describe('the titlecase table', () => {
     ).toEqual({
       full_name: 'Dana Marie Whitfield',
       city: 'San Francisco',
-      experience: personFixture().experience.map((x) => ({ title: { raw: x.title.raw } })),
+      experience: personFixture().experience.map((x) => ({ title: { raw: x.title?.raw } })),
     });
   });
 

@@ -102,7 +102,14 @@ const MEMO_LIMIT = 20_000;
 const MEMO_MAX_TEXT = 100;
 const memo: Record<TitleStyle, Map<string, string>> = { name: new Map(), text: new Map() };
 
-export function titleCase(text: string, style: TitleStyle): string {
+/**
+ * Title-cases `text`. Records are sparse, so a value may be unknown: `null` (or `undefined`)
+ * comes back as it is, never as "Null", and so does anything else that is not a string.
+ */
+export function titleCase(text: string, style: TitleStyle): string;
+export function titleCase<T>(text: T, style: TitleStyle): T;
+export function titleCase(text: unknown, style: TitleStyle): unknown {
+  if (typeof text !== 'string' || text === '') return text;
   if (text.length > MEMO_MAX_TEXT) return scan(text, style);
   const known = memo[style].get(text);
   if (known !== undefined) return known;

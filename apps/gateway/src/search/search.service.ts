@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { SEARCH_PATTERNS, SearchBuildKind, SearchReply } from '@app/contracts';
+import { searchResultMatches } from '@app/shaping';
 import { freeOfCharge } from '../access';
 import { SearchClient } from '../search-client/search-client.service';
 import { DEFAULT_SEARCH_LIMIT, SearchBodyDto } from './dto/search-body.dto';
@@ -31,7 +32,8 @@ export class SearchService {
       kind,
     });
     void reply.header('Total-Count-Status', result.total_status);
-    const response: SearchResponse = { matches: result.matches, total: result.total };
+    // Record order with unknown values as null, as enrichment serves records (docs/shaping.md).
+    const response: SearchResponse = { matches: searchResultMatches(result.matches, entity), total: result.total };
     if (!result.warning) return response;
     void reply.header('Search-Warning', headerSafe(result.warning));
     return freeOfCharge(response);

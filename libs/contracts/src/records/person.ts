@@ -275,12 +275,15 @@ export const PERSON_RECORD_FIELDS = [
 ] as const satisfies readonly PersonField[];
 type _AllPersonFieldsListed = ExpectNever<Unlisted<PersonRecord, typeof PERSON_RECORD_FIELDS>>;
 
-/** The subset SPEC.md lists for each search result. */
+/** The subset SPEC.md lists for each search result, in record order (the order results carry). */
 export const PERSON_SEARCH_RESULT_FIELDS = [
   'svc_id',
   'full_name',
   'first_name',
   'last_name',
+  'work_email',
+  'netx_url',
+  'netx_id',
   'city',
   'state',
   'state_code',
@@ -293,9 +296,6 @@ export const PERSON_SEARCH_RESULT_FIELDS = [
   'company_size',
   'seniority_level',
   'job_function',
-  'work_email',
-  'netx_url',
-  'netx_id',
   'years_of_experience',
   'last_seen',
 ] as const satisfies readonly PersonField[];

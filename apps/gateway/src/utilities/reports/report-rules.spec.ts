@@ -4,6 +4,7 @@ import {
   PERSON_RECORD_FIELDS,
   COMPANY_RECORD_FIELDS,
 } from '@app/contracts';
+import { fieldPaths } from '@app/shaping';
 import { checkReport, fieldProblem, groupOf, ReportInput } from './report-rules';
 
 const base: ReportInput = {
@@ -196,4 +197,22 @@ describe('report fields', () => {
   ])('%s belongs to %s', (field, group) => {
     expect(groupOf('person', field)).toBe(group);
   });
+});
+
+describe('fields the record lacks', () => {
+  // Records are sparse: any of these may be null in the reported record. The rules see the
+  // record type only (ReportInput has no observed_value and no record), so each is accepted.
+  it.each(['person', 'company'] as const)(
+    'every reportable %s path is accepted at field level with no observed_value',
+    (subject) => {
+      const paths = fieldPaths(subject).filter((p) => fieldProblem(subject, p) === null);
+      expect(paths.length).toBeGreaterThan(subject === 'person' ? 100 : 20);
+      for (const field of paths) {
+        expect([
+          field,
+          checkReport(subject, { issue_type: 'incorrect', issue_level: 'field', field, comment: 'missing' }),
+        ]).toEqual([field, []]);
+      }
+    },
+  );
 });

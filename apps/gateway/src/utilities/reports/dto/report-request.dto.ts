@@ -44,7 +44,8 @@ export class ReportRequestDto {
 
   @ApiPropertyOptional({
     maxLength: REPORT_LIMITS.observed_value,
-    description: 'The value currently returned.',
+    description:
+      'The value currently returned, if any. Never required: omit it (or send null) when the record has no value for the field (it is null).',
   })
   @IsOptional()
   @IsString()
