@@ -1,23 +1,10 @@
-import type { FastifyReply, InjectOptions } from 'fastify';
-import { Body, Controller, Get, HttpCode, Module, Post, Query, Res } from '@nestjs/common';
+import type { InjectOptions } from 'fastify';
+import { Body, Controller, Get, HttpCode, Module, Post, Query } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { IsOptional, IsString } from 'class-validator';
 import { loadConfig } from '@app/config';
-import {
-  COMPANY_SEARCH_RESULT_FIELDS,
-  PERSON_RECORD_FIELDS,
-  PERSON_SEARCH_RESULT_FIELDS,
-  type PersonRecord,
-  type SearchReply,
-  companyFixture,
-  personFixture,
-  withKeysReversed,
-} from '@app/contracts';
+import { PERSON_RECORD_FIELDS, type PersonRecord, companyFixture, personFixture } from '@app/contracts';
 import { createHttpApp } from '@app/server';
-import { searchResultFields } from '@app/shaping';
-import { SearchClient } from '../apps/gateway/src/search-client/search-client.service';
-import { SearchBodyDto } from '../apps/gateway/src/search/dto/search-body.dto';
-import { SearchService } from '../apps/gateway/src/search/search.service';
 import { Shaped, ShapingParamsDto } from '../apps/gateway/src/shaping';
 
 /** A served sparse person: full shape, unknown values null, an empty list, null parts in its work history. */
@@ -39,20 +26,6 @@ function sparsePerson(): PersonRecord {
   p.locations[1] = { ...p.locations[1], postal_code: null, city: null };
   return p;
 }
-
-/** What a search worker may send: the subset in another key order, some fields missing, some null. */
-function workerMatches(): Record<string, unknown>[] {
-  const subset = (record: object, fields: readonly string[]) =>
-    Object.fromEntries(fields.map((f) => [f, (record as Record<string, unknown>)[f]]));
-  const first = withKeysReversed(subset(personFixture(), PERSON_SEARCH_RESULT_FIELDS));
-  const second = withKeysReversed(subset(sparsePerson(), PERSON_SEARCH_RESULT_FIELDS));
-  delete second.company_industry;
-  delete second.netx_id;
-  return [{ person: first }, { person: second }];
-}
-
-let searchReply: SearchReply;
-const stubSearchClient = { send: async () => structuredClone(searchReply) };
 
 class ProbeSearchDto extends ShapingParamsDto {
   @IsString()
@@ -109,30 +82,7 @@ class ProbeController {
   }
 }
 
-/** The gateway's own search service, its worker replaced by a stub. */
-@Controller('probe/gateway')
-class ProbeSearchController {
-  constructor(private readonly search: SearchService) {}
-
-  @Post('person/search')
-  @HttpCode(200)
-  @Shaped('person')
-  person(@Body() body: SearchBodyDto, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.search.search('person', 'live', body, reply);
-  }
-
-  @Post('company/search')
-  @HttpCode(200)
-  @Shaped('company')
-  company(@Body() body: SearchBodyDto, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.search.search('company', 'live', body, reply);
-  }
-}
-
-@Module({
-  controllers: [ProbeController, ProbeSearchController],
-  providers: [SearchService, { provide: SearchClient, useValue: stubSearchClient }],
-})
+@Module({ controllers: [ProbeController] })
 class ProbeModule {}
 
 /** Shaping parameters over HTTP: POST bodies, GET query strings, pretty output and errors. */
@@ -356,82 +306,6 @@ describe('response shaping over HTTP', () => {
     });
   });
 
-  describe('search results through the gateway search service', () => {
-    it('lists each result in record order with a missing field of the subset as null', async () => {
-      searchReply = {
-        matches: workerMatches(),
-        total: 2,
-        total_status: 'exact',
-        warning: null,
-        billable: true,
-      };
-      const res = await inject({
-        method: 'POST',
-        url: '/probe/gateway/person/search',
-        payload: { query: 'x' },
-      });
-      expect(res.statusCode).toBe(200);
-      const { matches, total } = res.json();
-      expect(total).toBe(2);
-      for (const m of matches) expect(Object.keys(m.person)).toEqual(searchResultFields('person'));
-      expect(Object.keys(matches[0])).toEqual(['person']);
-      expect(matches[1].person).toMatchObject({
-        job_title: null,
-        city: null,
-        company_industry: null,
-        netx_id: null,
-        work_email: null,
-      });
-      expect(matches[0].person.netx_id).toBe(personFixture().netx_id);
-    });
-
-    it('keeps record order and nulls through the shaping parameters', async () => {
-      searchReply = {
-        matches: workerMatches(),
-        total: 2,
-        total_status: 'exact',
-        warning: null,
-        billable: true,
-      };
-      const res = await inject({
-        method: 'POST',
-        url: '/probe/gateway/person/search',
-        payload: { query: 'x', titlecase: true, exclude_fields: 'svc_id,last_seen' },
-      });
-      const [first, second] = res.json().matches.map((m: { person: Record<string, unknown> }) => m.person);
-      const expected = searchResultFields('person').filter((f) => f !== 'svc_id' && f !== 'last_seen');
-      expect(Object.keys(first)).toEqual(expected);
-      expect(Object.keys(second)).toEqual(expected);
-      expect([first.full_name, first.city, second.city, second.job_title]).toEqual([
-        'Dana Marie Whitfield',
-        'San Francisco',
-        null,
-        null,
-      ]);
-    });
-
-    it('orders company results and their sub-objects', async () => {
-      const company = Object.fromEntries(COMPANY_SEARCH_RESULT_FIELDS.map((f) => [f, companyFixture()[f]]));
-      delete company.founded;
-      searchReply = {
-        matches: [{ company: withKeysReversed(company) }],
-        total: 1,
-        total_status: 'exact',
-        warning: null,
-        billable: true,
-      };
-      const res = await inject({
-        method: 'POST',
-        url: '/probe/gateway/company/search',
-        payload: { query: 'x' },
-      });
-      const result = res.json().matches[0].company;
-      expect(Object.keys(result)).toEqual(searchResultFields('company'));
-      expect(Object.keys(result.name)).toEqual(['cleaned', 'display', 'raw']);
-      expect(result.founded).toBeNull();
-      expect(res.body).toContain(`"company":{"svc_id":"${companyFixture().svc_id}","name":{"cleaned"`);
-    });
-  });
 
   it('leaves handlers without @Shaped alone', async () => {
     const res = await inject({
