@@ -62,13 +62,15 @@ export function registerDataCommands(program: Command, run: Runner): void {
     .option('--seed <n>', 'seed; the same seed and counts give byte-identical files', '1')
     .option('--build <version_date>', 'build_version of every record; its date is the as-of date', DEFAULT_BUILD_VERSION)
     .requiredOption('--out <dir>', 'output folder (created if missing)')
-    .action(async (opts: { people: string; companies: string; seed: string; build: string; out: string }) => {
+    .option('--dense', 'fill every field (default: realistic sparsity, docs/data-generator.md "Sparsity")')
+    .action(async (opts: { people: string; companies: string; seed: string; build: string; out: string; dense?: boolean }) => {
       const input = {
         people: nonNegativeInt('--people', opts.people, 100_000_000),
         companies: nonNegativeInt('--companies', opts.companies, 10_000_000),
         seed: nonNegativeInt('--seed', opts.seed),
         buildVersion: buildFlag('--build', opts.build),
         outDir: opts.out,
+        dense: opts.dense === true,
       };
       if (input.people > 0 && input.companies === 0) throw new UsageError('--companies must be at least 1 when --people is above 0 (people work at generated companies)');
       const progress = createProgress();

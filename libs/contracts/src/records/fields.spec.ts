@@ -15,13 +15,19 @@ describe('record field lists', () => {
     expect(new Set(PERSON_RECORD_FIELDS).size).toBe(PERSON_RECORD_FIELDS.length);
   });
 
-  it('person search results carry the SPEC.md subset', () => {
-    expect([...PERSON_SEARCH_RESULT_FIELDS]).toEqual(
-      (
-        'svc_id full_name first_name last_name city state state_code country country_code job_title company_name ' +
-        'company_domain company_industry company_size seniority_level job_function work_email netx_url netx_id ' +
-        'years_of_experience last_seen'
-      ).split(' '),
+  it('person search results carry the SPEC.md subset, in record order', () => {
+    const spec = (
+      'svc_id full_name first_name last_name city state state_code country country_code job_title company_name ' +
+      'company_domain company_industry company_size seniority_level job_function work_email netx_url netx_id ' +
+      'years_of_experience last_seen'
+    ).split(' ');
+    expect([...PERSON_SEARCH_RESULT_FIELDS]).toEqual(PERSON_RECORD_FIELDS.filter((f) => spec.includes(f)));
+    expect(PERSON_SEARCH_RESULT_FIELDS).toHaveLength(spec.length);
+  });
+
+  it('company search results are in record order', () => {
+    expect([...COMPANY_SEARCH_RESULT_FIELDS]).toEqual(
+      COMPANY_RECORD_FIELDS.filter((f) => (COMPANY_SEARCH_RESULT_FIELDS as readonly string[]).includes(f)),
     );
   });
 

@@ -1,15 +1,16 @@
 /**
  * The sandbox build shipped in data/sandbox: five fictional people and five fictional
- * companies that carry every field, agree with each other, and answer SPEC.md's fixed
- * sandbox discovery examples. data/sandbox/README.md describes each record.
+ * companies that carry every field (but two deliberate gaps that show what a missing value
+ * looks like), agree with each other, and answer SPEC.md's fixed sandbox discovery examples.
+ * data/sandbox/README.md describes each record.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isValidPhoneNumber } from 'libphonenumber-js';
 import { normalizeEmail } from '@app/normalize';
-import type { CompanyRecord } from './company';
-import type { PersonRecord } from './person';
+import { COMPANY_RECORD_FIELDS, type CompanyRecord } from './company';
+import { PERSON_RECORD_FIELDS, type PersonRecord } from './person';
 import { formatProblems, validateCompanyRecord, validatePersonRecord } from './validate';
 
 const DIR = join(__dirname, '..', '..', '..', '..', 'data', 'sandbox');
@@ -29,7 +30,11 @@ const people = readJsonl<PersonRecord>('people.jsonl');
 const companies = readJsonl<CompanyRecord>('companies.jsonl');
 const companyById = new Map(companies.map((c) => [c.svc_id, c]));
 const name = (p: PersonRecord) => p.full_name;
-const cname = (c: CompanyRecord) => c.name.cleaned;
+const cname = (c: CompanyRecord) => c.name?.cleaned ?? c.domain ?? c.svc_id;
+
+/** The deliberate gaps (data/sandbox/README.md, "Deliberate gaps"): felix has no work email, brightkiln no ticker. */
+const NO_WORK_EMAIL = 'cdf84243-0c4d-41aa-9d3b-b86c11765db7';
+const NO_TICKER = 'ce2d60e5-2bb9-4c1b-8569-44ae797a22aa';
 
 /** Whole years from `from` to `to` (both YYYY-MM-DD). */
 function wholeYears(from: string, to: string): number {
@@ -94,26 +99,53 @@ describe('sandbox build data (data/sandbox)', () => {
       }
     }
     for (const c of companies)
-      expect([cname(c), c.tickers.length > 0]).toEqual([cname(c), c.type === 'public']);
+      expect([cname(c), c.tickers.length > 0]).toEqual([
+        cname(c),
+        c.type === 'public' && c.svc_id !== NO_TICKER,
+      ]);
   });
 
   it('fills every field: no null and no empty text except where the record shape calls for it', () => {
     for (const r of [...people, ...companies]) {
+      // Every key is there, in SPEC order (the full shape), also where the value is missing.
+      expect([r.svc_id, Object.keys(r)]).toEqual([
+        r.svc_id,
+        'full_name' in r ? [...PERSON_RECORD_FIELDS] : [...COMPANY_RECORD_FIELDS],
+      ]);
       for (const { path, key, value } of leaves(r)) {
-        // A current job has no end; a postal code has no ZIP+4 extension outside the US.
+        // A current job has no end; a postal code has no ZIP+4 extension outside the US; one
+        // person deliberately lacks a work email.
         if (value === null)
           expect([r.svc_id, path]).toEqual([
             r.svc_id,
-            expect.stringMatching(/^experience\[\d+\]\.end_date$/),
+            expect.stringMatching(
+              r.svc_id === NO_WORK_EMAIL
+                ? /^(experience\[\d+\]\.end_date|locations\[\d+\]\.postal_code_4|work_email)$/
+                : /^(experience\[\d+\]\.end_date|locations\[\d+\]\.postal_code_4)$/,
+            ),
           ]);
-        if (value === '') expect([r.svc_id, key]).toEqual([r.svc_id, 'postal_code_4']);
+        expect([r.svc_id, key, value]).not.toEqual([r.svc_id, key, '']);
       }
     }
     for (const p of people) {
       for (const l of p.locations)
-        expect([l.country_code, l.postal_code_4 === '']).toEqual([l.country_code, l.country_code !== 'US']);
+        expect([l.country_code, l.postal_code_4 === null]).toEqual([l.country_code, l.country_code !== 'US']);
       for (const e of p.experience) expect(e.end_date === null).toBe(e.current);
     }
+  });
+
+  it('shows a missing value: one person without a work email, one public company without a ticker', () => {
+    const felix = people.find((p) => p.svc_id === NO_WORK_EMAIL)!;
+    expect(felix.work_email).toBeNull();
+    expect(felix.emails.filter((e) => e.type === 'professional')).toEqual([]);
+    expect(felix.emails.length).toBeGreaterThan(0);
+    const brightkiln = companies.find((c) => c.svc_id === NO_TICKER)!;
+    expect([brightkiln.type, brightkiln.tickers]).toEqual(['public', []]);
+    // Everyone else has one, so the gaps are the only ones.
+    expect(people.filter((p) => p.work_email === null).map(name)).toEqual([felix.full_name]);
+    expect(companies.filter((c) => c.type === 'public' && c.tickers.length === 0).map(cname)).toEqual([
+      'brightkiln',
+    ]);
   });
 
   it('dates nothing after the build date, except certificate expiry', () => {
@@ -128,7 +160,7 @@ describe('sandbox build data (data/sandbox)', () => {
   });
 
   describe.each(people.map((p) => [name(p), p] as const))('person %s', (_, p) => {
-    const company = companyById.get(p.company_svc_id);
+    const company = companyById.get(p.company_svc_id!);
     const current = p.experience.filter((e) => e.current);
 
     it('works at a sandbox company, and the flat company fields agree with it', () => {
@@ -142,7 +174,7 @@ describe('sandbox build data (data/sandbox)', () => {
         company_netx_url: p.company_netx_url,
         company_netx_id: p.company_netx_id,
       }).toEqual({
-        company_name: c.name.cleaned,
+        company_name: c.name!.cleaned,
         company_domain: c.domain,
         company_industry: c.industry,
         company_size: c.size,
@@ -154,20 +186,21 @@ describe('sandbox build data (data/sandbox)', () => {
     it('has one current job, which restates the flat job fields', () => {
       expect(current).toHaveLength(1);
       const [job] = current;
+      const o = job.organization!;
       expect({
-        job_title: job.title.cleaned,
+        job_title: job.title!.cleaned,
         seniority_level: job.seniority_level,
         job_function: job.job_function,
         expense_category: job.expense_category,
         is_decision_maker: job.is_decision_maker,
         is_platform_worker: job.is_platform_worker,
-        company_svc_id: job.organization.svc_id,
-        company_name: job.organization.name.cleaned,
-        company_domain: job.organization.website.replace(/^https?:\/\/(www\.)?/, '').replace(/\/.*$/, ''),
-        company_industry: job.organization.industry,
-        company_size: job.organization.size,
-        company_netx_url: job.organization.netx_url,
-        company_netx_id: job.organization.netx_id,
+        company_svc_id: o.svc_id,
+        company_name: o.name.cleaned,
+        company_domain: o.website!.replace(/^https?:\/\/(www\.)?/, '').replace(/\/.*$/, ''),
+        company_industry: o.industry,
+        company_size: o.size,
+        company_netx_url: o.netx_url,
+        company_netx_id: o.netx_id,
       }).toEqual({
         job_title: p.job_title,
         seniority_level: p.seniority_level,
@@ -187,16 +220,17 @@ describe('sandbox build data (data/sandbox)', () => {
 
     it('describes past jobs at sandbox companies as those companies are', () => {
       for (const e of p.experience) {
-        const c = companyById.get(e.organization.svc_id);
+        const o = e.organization!;
+        const c = companyById.get(o.svc_id!);
         if (!c) continue;
-        expect([
-          e.organization.name.cleaned,
-          e.organization.website,
-          e.organization.netx_url,
-          e.organization.netx_id,
-          e.organization.industry,
-          e.organization.size,
-        ]).toEqual([c.name.cleaned, c.domain, c.netx_url, c.netx_id, c.industry, c.size]);
+        expect([o.name.cleaned, o.website, o.netx_url, o.netx_id, o.industry, o.size]).toEqual([
+          c.name!.cleaned,
+          c.domain,
+          c.netx_url,
+          c.netx_id,
+          c.industry,
+          c.size,
+        ]);
       }
     });
 
@@ -208,9 +242,14 @@ describe('sandbox build data (data/sandbox)', () => {
     });
 
     it('uses a work email on the company domain, listed as a current professional address', () => {
+      const work = p.emails.filter((e) => e.type === 'professional' && e.current);
+      if (p.work_email === null) {
+        // No work email: no current professional address either.
+        expect(work).toEqual([]);
+        return;
+      }
       expect(p.work_email.endsWith(`@${p.company_domain}`)).toBe(true);
-      const entry = p.emails.find((e) => e.address === p.work_email);
-      expect(entry).toMatchObject({ type: 'professional', current: true });
+      expect(work.map((e) => e.address)).toEqual([p.work_email]);
     });
 
     it('stores normalized addresses with the digests of the normalized address', () => {
@@ -227,7 +266,7 @@ describe('sandbox build data (data/sandbox)', () => {
     });
 
     it('has phone numbers libphonenumber-js accepts, the mobile one current', () => {
-      for (const n of [p.mobile_phone, ...p.phones.map((ph) => ph.number)])
+      for (const n of [p.mobile_phone!, ...p.phones.map((ph) => ph.number)])
         expect([n, isValidPhoneNumber(n)]).toEqual([n, true]);
       expect(p.phones.find((ph) => ph.number === p.mobile_phone)).toMatchObject({
         type: 'mobile',
@@ -246,20 +285,20 @@ describe('sandbox build data (data/sandbox)', () => {
         p.country,
         p.country_code,
       ]);
-      for (const x of p.locations) expect(x.state_code.startsWith(`${x.country_code}-`)).toBe(true);
+      for (const x of p.locations) expect(x.state_code!.startsWith(`${x.country_code}-`)).toBe(true);
     });
 
     it('has an age, years of experience and tenures that follow from its dates', () => {
-      expect(p.age).toBe(wholeYears(p.birth_date, BUILD_DATE));
-      const earliest = p.experience.map((e) => e.start_date).sort()[0];
+      expect(p.age).toBe(wholeYears(p.birth_date!, BUILD_DATE));
+      const earliest = p.experience.map((e) => e.start_date!).sort()[0];
       expect(p.years_of_experience).toBe(wholeYears(earliest, BUILD_DATE));
       for (const e of p.experience) {
         expect(
-          Math.abs(e.tenure_months - monthsBetween(e.start_date, e.end_date ?? BUILD_DATE)),
+          Math.abs(e.tenure_months! - monthsBetween(e.start_date!, e.end_date ?? BUILD_DATE)),
         ).toBeLessThanOrEqual(1);
       }
-      const mean = p.experience.reduce((s, e) => s + e.tenure_months, 0) / p.experience.length;
-      expect(Math.abs(p.avg_tenure_months - mean)).toBeLessThanOrEqual(0.05);
+      const mean = p.experience.reduce((s, e) => s + e.tenure_months!, 0) / p.experience.length;
+      expect(Math.abs(p.avg_tenure_months! - mean)).toBeLessThanOrEqual(0.05);
     });
 
     it('lists its professional-network profile among its socials', () => {
@@ -291,7 +330,7 @@ describe('sandbox build data (data/sandbox)', () => {
   });
 
   describe('answers the fixed sandbox discovery examples', () => {
-    const titled = (t: string) => people.filter((p) => p.job_title.includes(t));
+    const titled = (t: string) => people.filter((p) => p.job_title?.includes(t));
 
     it('people: software engineers in a city (san francisco)', () => {
       expect(
@@ -311,27 +350,29 @@ describe('sandbox build data (data/sandbox)', () => {
       const fintech = companies.filter(
         (c) =>
           c.industry === 'financial services' &&
-          `${c.headline.cleaned} ${c.description.cleaned}`.includes('fintech'),
+          `${c.headline?.cleaned} ${c.description?.cleaned}`.includes('fintech'),
       );
       expect(fintech.map(cname)).toEqual(['ledgerlark']);
-      expect(fintech[0].description.cleaned).toContain('new york');
+      expect(fintech[0].description?.cleaned).toContain('new york');
     });
 
     it('companies: saas companies with more than 500 employees', () => {
-      const saas = companies.filter((c) => `${c.headline.cleaned} ${c.description.cleaned}`.includes('saas'));
-      expect(saas.filter((c) => c.svc_employee_count > 500).map(cname)).toEqual(['tessellate cloud']);
+      const saas = companies.filter((c) =>
+        `${c.headline?.cleaned} ${c.description?.cleaned}`.includes('saas'),
+      );
+      expect(saas.filter((c) => (c.svc_employee_count ?? 0) > 500).map(cname)).toEqual(['tessellate cloud']);
     });
 
     it('companies: healthcare startups', () => {
       const startups = companies.filter(
         (c) =>
           c.industry === 'hospital & health care' &&
-          c.founded >= 2021 &&
-          ['1-10', '11-50', '51-200'].includes(c.size) &&
+          (c.founded ?? 0) >= 2021 &&
+          ['1-10', '11-50', '51-200'].includes(c.size ?? '') &&
           c.type === 'private',
       );
       expect(startups.map(cname)).toEqual(['mendwell health']);
-      expect(startups[0].headline.cleaned).toContain('healthcare startup');
+      expect(startups[0].headline?.cleaned).toContain('healthcare startup');
     });
   });
 });

@@ -3,7 +3,14 @@
  * industry, headquarters), and the full company record derived from a table row on demand, so
  * writing 100,000 companies never holds 100,000 records.
  */
-import { type CompanyRecord, type CompanySize, type CompanyType, type PerPeriod } from '@app/contracts';
+import {
+  type CompanyRecord,
+  type CompanySize,
+  type CompanyType,
+  type PerPeriod,
+  type WorkforcePeriod,
+} from '@app/contracts';
+import type { GeneratorContext } from './context';
 import { LEGAL_SUFFIXES, SAINTS, SECTOR_TAGLINES, SECTOR_WORDS, STEMS } from './data/company-names';
 import { PERSONAL_EMAIL_DOMAINS } from './data/countries';
 import { INDUSTRIES, type Sector } from './data/industries';
@@ -11,6 +18,7 @@ import { NAME_POOLS } from './data/names';
 import { addMonths, civilFromDays, formatMonth } from './dates';
 import { type City, COUNTRY_WEIGHTS, placesOf } from './places';
 import { Feistel, Rng, mix32 } from './prng';
+import { sparsifyCompany } from './sparse';
 import { KEY, STREAM } from './streams';
 import { asciiLetters, sentenceCase, slugify, titleCase } from './text';
 import { Weighted } from './weighted';
@@ -412,7 +420,7 @@ function thousands(n: number): string {
 }
 
 const round4 = (x: number): number => Math.round(x * 10000) / 10000;
-const PERIOD_MONTHS: PerPeriod<number> = { '1m': 1, '3m': 3, '6m': 6, '12m': 12 };
+const PERIOD_MONTHS: Readonly<Record<WorkforcePeriod, number>> = { '1m': 1, '3m': 3, '6m': 6, '12m': 12 };
 
 /** Headcount flows for one period, consistent by construction: growth = (hires - attrition) / start. */
 function workforce(rng: Rng, employees: number, founded: number, asOfYear: number) {
@@ -503,4 +511,10 @@ export function companyRecord(
     num_sources: rng.range(3, 40),
     build_version: buildVersion,
   };
+}
+
+/** Line `c` of companies.jsonl: the dense record, or its sparse form unless the build is dense. */
+export function companyAt(ctx: GeneratorContext, c: number): CompanyRecord {
+  const record = companyRecord(ctx.seedWords, ctx.table[c], ctx.asOf, ctx.buildVersion);
+  return ctx.dense ? record : sparsifyCompany(ctx.seedWords, c, record);
 }

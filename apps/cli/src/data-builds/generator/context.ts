@@ -9,6 +9,7 @@ import type { Sector } from './data/industries';
 import { civilFromDays, parseDay } from './dates';
 import { identityOf, workEmailBase } from './identity';
 import { Feistel, Permutation, evenBitsFor, mix32, seedWords } from './prng';
+import { ALL_KNOWN, companyKnownBits } from './sparse';
 import { KEY } from './streams';
 import { Weighted } from './weighted';
 
@@ -20,6 +21,11 @@ export interface GeneratorOptions {
   companies: number;
   /** `<version>_<date>`; the date is the "as of" day every age, tenure and last_seen counts from. */
   buildVersion?: string;
+  /**
+   * Every field filled, as far as it applies (the pre-sparsity output). Default false: records
+   * are sparse at the rates of fill-rates.ts (docs/data-generator.md, "Sparsity").
+   */
+  dense?: boolean;
 }
 
 export interface GeneratorContext {
@@ -28,6 +34,7 @@ export interface GeneratorContext {
   readonly people: number;
   readonly companies: number;
   readonly buildVersion: string;
+  readonly dense: boolean;
   /** The build date as a day number: "today" for the data, never the wall clock. */
   readonly asOf: number;
   readonly asOfYear: number;
@@ -45,6 +52,8 @@ export interface GeneratorContext {
   readonly unique: Feistel;
   readonly personNetx: Feistel;
   readonly personSvcKey: number;
+  /** Per company, the KNOWN bits (sparse.ts) of what its record keeps; all set when dense. */
+  readonly companyKnown: Uint8Array;
 }
 
 /**
@@ -99,11 +108,11 @@ export function resolveOptions(opts: GeneratorOptions): Required<GeneratorOption
   const buildVersion = opts.buildVersion ?? DEFAULT_BUILD_VERSION;
   if (!isBuildVersion(buildVersion))
     throw new RangeError(`build version must look like 1.0.0_2026-11-21, got ${buildVersion}`);
-  return { seed, people, companies, buildVersion };
+  return { seed, people, companies, buildVersion, dense: opts.dense ?? false };
 }
 
 export function createContext(opts: GeneratorOptions): GeneratorContext {
-  const { seed, people, companies, buildVersion } = resolveOptions(opts);
+  const { seed, people, companies, buildVersion, dense } = resolveOptions(opts);
   const asOf = parseDay(BUILD_VERSION_PATTERN.exec(buildVersion)![2]);
   const asOfYear = civilFromDays(asOf).year;
   const words = seedWords(seed);
@@ -149,12 +158,16 @@ export function createContext(opts: GeneratorOptions): GeneratorContext {
     }
   }
 
+  const companyKnown = new Uint8Array(companies);
+  for (let c = 0; c < companies; c++) companyKnown[c] = dense ? ALL_KNOWN : companyKnownBits(words, c);
+
   return {
     seed,
     seedWords: words,
     people,
     companies,
     buildVersion,
+    dense,
     asOf,
     asOfYear,
     table,
@@ -166,5 +179,6 @@ export function createContext(opts: GeneratorOptions): GeneratorContext {
     unique: new Feistel(evenBitsFor(Math.max(people, 1), 10), mix32(words[1] ^ KEY.unique)),
     personNetx: new Feistel(32, mix32(words[0] ^ KEY.personNetx)),
     personSvcKey: mix32(words[1] ^ KEY.personSvc),
+    companyKnown,
   };
 }

@@ -67,7 +67,7 @@ function entry(
     degree: { cleaned: name, raw: rng.chance(0.5) ? [abbreviation] : [titleCaseCached(name), abbreviation] },
     degree_level: level,
     field_of_study:
-      level === 'high_school' ? { cleaned: '', raw: [] } : { cleaned: field, raw: [titleCaseCached(field)] },
+      level === 'high_school' || field === '' ? null : { cleaned: field, raw: [titleCaseCached(field)] },
     start_date: String(startYear),
     end_date: String(endYear),
     current,

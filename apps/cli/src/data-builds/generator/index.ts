@@ -6,7 +6,7 @@ import { mkdir } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { CompanyRecord } from '@app/contracts';
-import { companyRecord } from './companies';
+import { companyAt } from './companies';
 import { type GeneratorContext, type GeneratorOptions, createContext, resolveOptions } from './context';
 import { generatePerson } from './person';
 import { WorkerPool, workersAvailable } from './parallel';
@@ -15,6 +15,7 @@ import { writeJsonLines } from './writer';
 export { DEFAULT_BUILD_VERSION, createContext, resolveOptions } from './context';
 export type { GeneratorContext, GeneratorOptions } from './context';
 export { generatePerson } from './person';
+export { COMPANY_FILL_RATES, PERSON_FILL_RATES, type FillRate } from './fill-rates';
 export { INDUSTRY_NAMES } from './data/industries';
 export { writeJsonLines } from './writer';
 
@@ -22,12 +23,17 @@ export { writeJsonLines } from './writer';
 export function generateCompany(ctx: GeneratorContext, c: number): CompanyRecord {
   if (!Number.isInteger(c) || c < 0 || c >= ctx.companies)
     throw new RangeError(`company index ${c} out of range 0..${ctx.companies - 1}`);
-  return companyRecord(ctx.seedWords, ctx.table[c], ctx.asOf, ctx.buildVersion);
+  return companyAt(ctx, c);
 }
 
 /** All companies of a dataset in memory, for tests and small samples. */
-export function generateCompanies(seed: number, n: number, buildVersion?: string): CompanyRecord[] {
-  const ctx = createContext({ seed, people: 0, companies: n, buildVersion });
+export function generateCompanies(
+  seed: number,
+  n: number,
+  buildVersion?: string,
+  dense?: boolean,
+): CompanyRecord[] {
+  const ctx = createContext({ seed, people: 0, companies: n, buildVersion, dense });
   return Array.from({ length: n }, (_, c) => generateCompany(ctx, c));
 }
 

@@ -35,6 +35,7 @@ import { birthCity, buildEducation } from './education';
 import { type Identity, identityOf } from './identity';
 import { type City, geoNear, postalCode, shortRegion, streetAddress } from './places';
 import { Rng } from './prng';
+import { sparsifyPerson, summaryText } from './sparse';
 import { STREAM } from './streams';
 import { sentenceCase, titleCase, titleCaseCached } from './text';
 import { Weighted } from './weighted';
@@ -92,7 +93,7 @@ function titleVariant(rng: Rng, title: string): TextVariant {
 }
 
 function variant(cleaned: string): TextVariant {
-  return { cleaned, raw: cleaned === '' ? [] : [sentenceCase(cleaned)] };
+  return { cleaned, raw: [sentenceCase(cleaned)] };
 }
 
 function organizationOf(job: Job, rng: Rng): PersonExperience['organization'] {
@@ -115,7 +116,7 @@ function experienceOf(rng: Rng, job: Job, current: boolean): PersonExperience {
   const role = job.role;
   const duties = DUTIES[role.fn];
   const describe = current || rng.chance(0.55);
-  let description = '';
+  let description: string | null = null;
   if (describe) {
     const first = rng.pick(duties);
     const second = rng.pick(duties);
@@ -133,7 +134,7 @@ function experienceOf(rng: Rng, job: Job, current: boolean): PersonExperience {
     end_date: job.end === null ? null : formatDay(job.end),
     current,
     tenure_months: job.tenureMonths,
-    description: variant(description),
+    description: description === null ? null : variant(description),
   };
 }
 
@@ -155,8 +156,8 @@ function locationOf(
       ]
     : [`${cityTitle}, ${titleCaseCached(city.state)}`];
   return {
-    street_address: street.line1,
-    address_line_2: street.line2,
+    street_address: street.line1 || null,
+    address_line_2: street.line2 || null,
     city: city.name,
     state: city.state,
     state_code: city.stateCode,
@@ -165,7 +166,7 @@ function locationOf(
     continent: city.country.continent,
     continent_code: city.country.continentCode,
     postal_code: postal.code,
-    postal_code_4: postal.plus4,
+    postal_code_4: postal.plus4 || null,
     geo: geoNear(rng, city),
     raw,
     current,
@@ -391,10 +392,15 @@ export function personAtSlot(ctx: GeneratorContext, slot: number): PersonRecord 
   const headlineRaw = plain
     ? `${titleCaseCached(current.title)} at ${company.display}`
     : `${titleCaseCached(current.title)} | ${titleCaseCached(skills[0].cleaned)} | ${titleCaseCached(second)}`;
-  const summary = `${yearsOfExperience > 0 ? `${yearsOfExperience}+ years` : 'early-career professional'} in ${area}${yearsOfExperience > 0 ? ` across ${company.industry} and related fields` : ` in ${company.industry}`}. currently ${current.title} at ${company.name}, based in ${id.city.name}. skilled in ${skills
-    .slice(0, 3)
-    .map((s) => s.cleaned)
-    .join(', ')}.`;
+  const summary = summaryText({
+    years: yearsOfExperience,
+    area,
+    industry: company.industry,
+    title: current.title,
+    companyName: company.name,
+    city: id.city.name,
+    skills: skills.slice(0, 3).map((s) => s.cleaned),
+  });
   const prefix =
     degree === 'doctorate' &&
     (doctorate?.[0] === 'doctor of medicine' || doctorate?.[0] === 'doctor of philosophy' || rng.chance(0.3))
@@ -406,15 +412,16 @@ export function personAtSlot(ctx: GeneratorContext, slot: number): PersonRecord 
       : null;
   const decision = isDecisionMaker(current.seniority, company.size);
   const sources =
-    Math.max(...emails.map((e) => e.num_sources), ...phones.map((p) => p.num_sources)) + rng.range(0, 10);
+    Math.max(...emails.map((e) => e.num_sources ?? 1), ...phones.map((p) => p.num_sources ?? 1)) +
+    rng.range(0, 10);
 
-  return {
+  const record: PersonRecord = {
     svc_id: uuidFor(rng, ctx.personSvcKey, slot),
     full_name: fullName,
     first_name: id.first,
-    middle_name: id.middle,
+    middle_name: id.middle || null,
     last_name: id.last,
-    middle_initial: id.middle.charAt(0),
+    middle_initial: id.middle.charAt(0) || null,
     last_initial: id.last.charAt(0),
     suffix,
     prefix,
@@ -470,6 +477,13 @@ export function personAtSlot(ctx: GeneratorContext, slot: number): PersonRecord 
     skills,
     languages: languagesOf(rng, id, id.city),
   };
+  if (ctx.dense) return record;
+  return sparsifyPerson(
+    ctx.seedWords,
+    record,
+    { slot, history, company, city: id.city, area, known: (c) => ctx.companyKnown[c] },
+    asOf,
+  );
 }
 
 /** Line `i` of people.jsonl. */

@@ -7,6 +7,9 @@ export const STREAM = {
   companyDetail: 2,
   identity: 3,
   person: 4,
+  /** Which fields a sparse record keeps: drawn apart, so dense values stay the same draws. */
+  personSparse: 5,
+  companySparse: 6,
 } as const;
 
 /** Keys of the keyed bijections (ids, usernames). */

@@ -3,7 +3,7 @@
  * pure inputs give the same context) and answers chunk requests with ready-made JSONL text.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { companyRecord } from './companies';
+import { companyAt } from './companies';
 import { type GeneratorOptions, createContext } from './context';
 import { generatePerson } from './person';
 
@@ -33,10 +33,7 @@ if (parentPort !== null) {
     let buf = new Uint8Array(1 << 22);
     let used = 0;
     for (let k = req.start; k < req.end; k++) {
-      const record =
-        req.kind === 'people'
-          ? generatePerson(ctx, k)
-          : companyRecord(ctx.seedWords, ctx.table[k], ctx.asOf, ctx.buildVersion);
+      const record = req.kind === 'people' ? generatePerson(ctx, k) : companyAt(ctx, k);
       const line = `${JSON.stringify(record)}\n`;
       // UTF-8 needs at most 3 bytes per UTF-16 unit.
       if (used + line.length * 3 > buf.length) {
