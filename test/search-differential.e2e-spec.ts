@@ -1,19 +1,22 @@
 import { INestMicroservice } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { InjectOptions } from 'fastify';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { CompanyRecord, PersonRecord, ServiceError } from '@app/contracts';
-import { aliasName, bulkIndex, createOpenSearchClient, projectCompany, projectPerson } from '@app/index';
-import { CATALOG, SqlEntity } from '@app/sql';
+import { COMPANY_SEARCH_RESULT_FIELDS, PERSON_SEARCH_RESULT_FIELDS, ServiceError } from '@app/contracts';
+import { createOpenSearchClient } from '@app/index';
+import { CATALOG, parseQuery, SqlEntity } from '@app/sql';
 import {
   columnSource,
   createTestEnvironment,
   elementTableSql,
   elementValues,
+  QueryFeatures,
+  queryFeatures,
   QueryGenerator,
+  QueryMix,
   Random,
   REFERENCE_TABLE,
   referenceQuery,
@@ -24,7 +27,7 @@ import {
 } from '@app/testing';
 import { createKey } from '../apps/cli/src/commands/key';
 import { createTeam } from '../apps/cli/src/commands/team';
-import { generateDataset } from '../apps/cli/src/data-builds/generator';
+import { COMPANIES_FILE, generateDataset, PEOPLE_FILE } from '../apps/cli/src/data-builds/generator';
 import { loadBuild } from '../apps/cli/src/data-builds/loader/loader';
 import { createGateway } from '../apps/gateway/src/bootstrap';
 import { createSearchWorker } from '../apps/search/src/bootstrap';
@@ -35,18 +38,32 @@ import { createSearchWorker } from '../apps/search/src/bootstrap';
  * same query, translated from the same AST by `libs/testing/src/sql-reference.ts`, over the
  * same records. Every svc_id and every total must agree.
  *
- * The generated build has no NULLs (the generator always fills every field), so before the
- * comparison a seeded share of records gets holes — fields set to JSON null, removed, or ''
- * (SPEC's "unknown text"), emptied lists, display names in capitals — written to Postgres and
- * re-indexed through the same projection the loader uses. Both sides then hold the same
- * records, and SQL's NULL logic is exercised for real.
+ * The records are sparse, as real builds are: the generator's default build (the record
+ * contract: unknown is `null`, lists may be empty), plus, in a seeded share of the records, the
+ * contract's shapes the generator does not write (a company without a name, a metric with
+ * unknown periods, a job without its organization: `sparsify`). They go through the real
+ * loader (normalization, Postgres rows, projection, indices). The query mix leans on what SQL's
+ * NULL logic hinges on: NOT, `!=`, OR and the columns often missing, and the test checks that
+ * the mix has enough of each (docs/search-sql.md, "Missing values").
  */
 
 const BUILD = '1.0.0_2026-11-21';
 const SEED = 20260606;
-const PEOPLE = 20_000;
-const COMPANIES = 5_000;
-const QUERIES: Record<SqlEntity, number> = { person: 360, company: 150 };
+const PEOPLE = 8_000;
+const COMPANIES = 3_000;
+/** At least 1,000 in all: each is compared in full (ids and total) against PostgreSQL. */
+const QUERIES: Record<SqlEntity, number> = { person: 700, company: 350 };
+/** More NOT, OR, negated operators and often-missing columns than the generator's general mix. */
+const MIX: QueryMix = { not: 0.33, or: 0.4, negated: 0.3, nullHeavyWeight: 4 };
+/** The least share of each entity's queries that must exercise each feature (`queryFeatures`). */
+const FEATURE_MIN: Record<keyof QueryFeatures, number> = {
+  not: 0.3,
+  notEqual: 0.25,
+  or: 0.3,
+  sparse: 0.7,
+  negatedSparse: 0.3,
+  notCrossTable: 0.1,
+};
 /** Up to this many matches the whole id set is compared (paged with limit 100); above it, total + first page. */
 const FULL_COMPARE = 300;
 /** Every so many queries with more matches, one page at a random offset is compared too. */
@@ -68,6 +85,11 @@ const DETOASTED = (alias: string) =>
   `LATERAL (SELECT ${alias}.svc_id::text AS svc_id, ${alias}.record || '{}'::jsonb AS record OFFSET 0) AS d`;
 const URL: Record<SqlEntity, string> = { person: '/person/search', company: '/company/search' };
 const RESULT_KEY: Record<SqlEntity, string> = { person: 'person', company: 'company' };
+/** Every search result carries each of these fields, `null` when the record lacks it. */
+const RESULT_FIELDS: Record<SqlEntity, readonly string[]> = {
+  person: PERSON_SEARCH_RESULT_FIELDS,
+  company: COMPANY_SEARCH_RESULT_FIELDS,
+};
 
 interface Mismatch {
   sql: string;
@@ -93,6 +115,7 @@ describe('search differential: OpenSearch path vs PostgreSQL reference', () => {
   const timings: Record<string, number> = {};
   const pools: Partial<Record<SqlEntity, Record<string, (string | number)[]>>> = {};
   const nullHeavy: Partial<Record<SqlEntity, string[]>> = {};
+  const sparsity: Partial<Record<SqlEntity, Sparsity>> = {};
   const referenceClients: Client[] = [];
 
   const run = (sql: string, params: unknown[] = []) =>
@@ -121,12 +144,16 @@ describe('search differential: OpenSearch path vs PostgreSQL reference', () => {
     await timed('generate', () =>
       generateDataset({ people: PEOPLE, companies: COMPANIES, seed: SEED, outDir: dir, buildVersion: BUILD }),
     );
+    await timed('sparsify', async () => {
+      sparsity.person = sparsify(join(dir, PEOPLE_FILE), 'person');
+      sparsity.company = sparsify(join(dir, COMPANIES_FILE), 'company');
+    });
+    // The generator writes sparse builds: most records lack some search column.
+    for (const entity of ['person', 'company'] as const) expect(sparsity[entity]!.withNull).toBeGreaterThan(sparsity[entity]!.records * 0.5);
     const os = createOpenSearchClient(env.config.opensearch);
     try {
-      await timed('load', () => loadBuild(env.db.dataSource, os, env.config.opensearch, { dir }));
-      await run(APPLY_HOLES);
-      await punchHoles(env, os, 'person', 0.25, timings);
-      await punchHoles(env, os, 'company', 0.3, timings);
+      const report = await timed('load', () => loadBuild(env.db.dataSource, os, env.config.opensearch, { dir }));
+      expect([report.people.loaded, report.people.rejected, report.companies.loaded, report.companies.rejected]).toEqual([PEOPLE, 0, COMPANIES, 0]);
     } finally {
       await os.close();
     }
@@ -176,7 +203,7 @@ describe('search differential: OpenSearch path vs PostgreSQL reference', () => {
     gateway = await createGateway(env.config);
     await gateway.init();
     await gateway.getHttpAdapter().getInstance().ready();
-    console.log(`search differential setup (ms): ${JSON.stringify(timings)}`);
+    console.log(`search differential setup (ms): ${JSON.stringify(timings)}; records: ${JSON.stringify(sparsity)}`);
   }, 400_000);
 
   afterAll(async () => {
@@ -280,6 +307,8 @@ describe('search differential: OpenSearch path vs PostgreSQL reference', () => {
         mismatches.push({ sql, problem: `Total-Count-Status ${String(res.headers['total-count-status'])}` });
       }
       const body = res.json() as { total: number; matches: Record<string, { svc_id: string }>[] };
+      const lacking = RESULT_FIELDS[entity].filter((f) => body.matches.some((m) => !(f in m[RESULT_KEY[entity]])));
+      if (lacking.length) mismatches.push({ sql, problem: `results without the fields ${lacking.join(', ')} (unknown must be null)` });
       return { total: body.total, ids: body.matches.map((m) => m[RESULT_KEY[entity]].svc_id) };
     };
     const diff = (problem: string, expected: string[], actual: string[], extra: Partial<Mismatch> = {}) => {
@@ -328,8 +357,10 @@ describe('search differential: OpenSearch path vs PostgreSQL reference', () => {
       entity,
       pools: pools[entity]!,
       nullHeavy: nullHeavy[entity],
+      mix: MIX,
     });
     const queries = Array.from({ length: QUERIES[entity] }, () => generator.next());
+    const features = featureCounts(entity, queries, new Set(nullHeavy[entity]));
     const mismatches: Mismatch[] = [];
     const outcomes: Outcome[] = [];
     Object.assign(stats, { reference: 0, search: 0, requests: 0, jsonb: 0 });
@@ -351,7 +382,8 @@ describe('search differential: OpenSearch path vs PostgreSQL reference', () => {
       `search differential ${entity}: ${queries.length} queries, ${compared.length} compared, ` +
         `${outcomes.length - compared.length} refused by the parser, ${mismatches.length} mismatches, ` +
         `${Date.now() - started} ms (PostgreSQL ${stats.reference} ms, ${stats.requests} search requests ${stats.search} ms, summed over ${CONCURRENCY} lanes; ${stats.jsonb} also through the plain jsonb reference); totals 0: ${bucket(0, 0)}, 1-${FULL_COMPARE}: ${bucket(1, FULL_COMPARE)}, ` +
-        `>${FULL_COMPARE}: ${bucket(FULL_COMPARE + 1, Infinity)}; null-heavy columns: ${nullHeavy[entity]!.join(', ')}`,
+        `>${FULL_COMPARE}: ${bucket(FULL_COMPARE + 1, Infinity)}; features: ${JSON.stringify(features)}; ` +
+        `null-heavy columns (${nullHeavy[entity]!.length} of ${CATALOG[entity].size}): ${nullHeavy[entity]!.join(', ')}`,
     );
     if (mismatches.length) console.log(`mismatches:\n${JSON.stringify(mismatches.slice(0, 20), null, 2)}`);
     expect(mismatches).toEqual([]);
@@ -360,128 +392,111 @@ describe('search differential: OpenSearch path vs PostgreSQL reference', () => {
     expect(bucket(1, Infinity)).toBeGreaterThanOrEqual(compared.length * 0.4);
     expect(bucket(FULL_COMPARE + 1, Infinity)).toBeGreaterThanOrEqual(compared.length * 0.1);
     expect(bucket(0, 0)).toBeGreaterThanOrEqual(compared.length * 0.05);
+    // … and lean on missing values: NOT, !=, OR, often-missing columns, negations of them.
+    const short = Object.entries(FEATURE_MIN)
+      .filter(([feature, share]) => features[feature as keyof QueryFeatures] < Math.ceil(queries.length * share))
+      .map(([feature, share]) => `${feature}: ${features[feature as keyof QueryFeatures]} < ${Math.ceil(queries.length * share)}`);
+    expect(short).toEqual([]);
+    // Enough columns are often missing for the mix to mean something.
+    expect(nullHeavy[entity]!.length).toBeGreaterThanOrEqual(6);
   }
 
-  it(`answers ${QUERIES.person} random person queries exactly as PostgreSQL does`, () => runQueries('person'), 300_000);
+  it(`answers ${QUERIES.person} random person queries exactly as PostgreSQL does`, () => runQueries('person'), 400_000);
 
-  it(`answers ${QUERIES.company} random company queries exactly as PostgreSQL does`, () => runQueries('company'), 120_000);
+  it(`answers ${QUERIES.company} random company queries exactly as PostgreSQL does`, () => runQueries('company'), 200_000);
 });
 
-// ---- holes: NULL, missing and empty values in a seeded share of the records
-
-/** Columns that get most of the holes: every kind, so NULL logic is exercised on each. */
-const NULL_HEAVY: Record<SqlEntity, string[]> = {
-  person: ['city', 'state', 'company_name', 'job_title', 'age', 'years_of_experience', 'seniority_level', 'sex', 'is_decision_maker', 'netx_followers'],
-  company: ['industry', 'domain', 'name_display', 'founded', 'svc_employee_count', 'svc_employee_growth_rate_3m', 'type', 'size'],
-};
-
-type HoleOp = { path: string[]; how: 'null' | 'delete' | 'empty' | 'list' | 'upper' };
-
-/** What to blank in one record, in terms of the search columns the fields feed. */
-function holePlan(entity: SqlEntity, rng: Random): HoleOp[] {
-  const ops: HoleOp[] = [];
-  const scalars = [...CATALOG[entity].values()].filter((c) => c.kind !== 'nested');
-  const heavy = scalars.filter((c) => NULL_HEAVY[entity].includes(c.name));
-  for (let k = rng.int(1, 4); k > 0; k--) {
-    const column = rng.pick(rng.chance(0.7) ? heavy : scalars);
-    const source = columnSource(entity, column.name);
-    if (source.kind !== 'scalar') continue;
-    const how = rng.weighted(
-      column.kind === 'text' ? { null: 45, delete: 35, empty: 20 } : { null: 55, delete: 45, empty: 0 },
-    );
-    ops.push({ path: [...source.path], how });
-  }
-  const maybe = (p: number, path: string[], how: HoleOp['how']) => rng.chance(p) && ops.push({ path, how });
-  if (entity === 'person') {
-    maybe(0.25, ['headline', 'cleaned'], 'empty');
-    maybe(0.2, ['summary', 'cleaned'], 'empty');
-    maybe(0.15, ['skills'], 'list');
-    maybe(0.1, ['languages'], 'list');
-    for (let i = 0; i < 3; i++) {
-      maybe(0.1, ['experience', String(i), 'title', 'cleaned'], 'empty');
-      maybe(0.1, ['experience', String(i), 'organization', 'name', 'cleaned'], 'empty');
+/** How many of the queries exercise each feature. */
+function featureCounts(entity: SqlEntity, queries: string[], sparse: ReadonlySet<string>): Record<keyof QueryFeatures, number> {
+  const counts = Object.fromEntries(Object.keys(FEATURE_MIN).map((k) => [k, 0])) as Record<keyof QueryFeatures, number>;
+  for (const sql of queries) {
+    let where;
+    try {
+      where = parseQuery(sql, entity).where;
+    } catch {
+      continue;
     }
-  } else {
-    maybe(0.25, ['headline', 'cleaned'], 'empty');
-    maybe(0.2, ['description', 'cleaned'], 'empty');
-    maybe(0.15, ['alt_domains'], 'list');
-    // Display styling in capitals, non-ASCII ones included ("ZÜRICH ACADEMY").
-    maybe(0.15, ['name', 'display'], 'upper');
+    const f = queryFeatures(where, sparse);
+    for (const k of Object.keys(counts) as (keyof QueryFeatures)[]) if (f[k]) counts[k]++;
   }
-  return ops;
+  return counts;
 }
 
-/** Applies a hole plan inside Postgres: no record travels to the test and back. */
-const APPLY_HOLES = `
-CREATE FUNCTION apply_holes(r jsonb, ops jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
-DECLARE
-  op jsonb;
-  p text[];
-BEGIN
-  FOR op IN SELECT * FROM jsonb_array_elements(ops) LOOP
-    p := ARRAY(SELECT jsonb_array_elements_text(op->'path'));
-    IF r #> p IS NULL THEN
-      CONTINUE;
-    ELSIF op->>'how' = 'delete' THEN
-      r := r #- p;
-    ELSIF op->>'how' = 'upper' THEN
-      IF jsonb_typeof(r #> p) = 'string' THEN
-        r := jsonb_set(r, p, to_jsonb(upper(r #>> p)), false);
-      END IF;
-    ELSE
-      r := jsonb_set(r, p, CASE op->>'how' WHEN 'null' THEN 'null'::jsonb WHEN 'empty' THEN '""'::jsonb ELSE '[]'::jsonb END, false);
-    END IF;
-  END LOOP;
-  RETURN r;
-END $$`;
+// ---- sparse records: the generator's, plus the contract's shapes it does not write
 
-/** Record parts no search column or result field reads; left out when re-projecting. */
-const UNREAD: Record<SqlEntity, string[]> = {
-  person: ['phones', 'emails', 'locations', 'education', 'certifications', 'socials'],
-  company: [],
-};
+interface Sparsity {
+  records: number;
+  /** Records with at least one scalar search column unknown. */
+  withNull: number;
+  /** Records given a shape the generator does not write (`contractEdges`). */
+  edges: number;
+}
 
-async function punchHoles(
-  env: TestEnvironment,
-  os: ReturnType<typeof createOpenSearchClient>,
-  entity: SqlEntity,
-  share: number,
-  timings: Record<string, number>,
-): Promise<void> {
-  const ds = env.db.dataSource;
-  const table = REFERENCE_TABLE[entity];
+/** Share of the records given the contract's shapes the generator does not write. */
+const EDGE_SHARE = 0.1;
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function scalarUnknown(entity: SqlEntity, r: Json): boolean {
+  return [...CATALOG[entity].values()].some((c) => {
+    if (c.kind === 'nested') return false;
+    const source = columnSource(entity, c.name);
+    if (source.kind !== 'scalar') return false;
+    let v: unknown = r;
+    for (const key of source.path) v = isObject(v) ? v[key] : undefined;
+    return v === null || v === undefined || v === '';
+  });
+}
+
+/**
+ * Rewrites a generated (sparse) JSONL file: a seeded share of its records gets the record
+ * contract's shapes the generator does not write (`contractEdges`), and some company display
+ * names go to capitals ("ZÜRICH ACADEMY").
+ */
+function sparsify(file: string, entity: SqlEntity): Sparsity {
+  const records = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.length > 0)
+    .map((l) => JSON.parse(l) as Json);
   const rng = new Random(SEED + (entity === 'person' ? 11 : 12));
-  let t = Date.now();
-  const lap = (name: string) => {
-    timings[`holes ${entity} ${name}`] = Date.now() - t;
-    t = Date.now();
-  };
-  const ids = ((await ds.query(`SELECT svc_id::text AS id FROM ${table} WHERE build_id = $1 ORDER BY 1`, [BUILD])) as { id: string }[])
-    .map((r) => r.id)
-    .filter(() => rng.chance(share));
-  const plans = ids.map((id) => ({ svc_id: id, ops: holePlan(entity, rng) }));
-  await ds.query(
-    `UPDATE ${table} t SET record = apply_holes(t.record, x.ops)
-       FROM jsonb_to_recordset($2::jsonb) AS x(svc_id uuid, ops jsonb)
-      WHERE t.build_id = $1 AND t.svc_id = x.svc_id`,
-    [BUILD, JSON.stringify(plans)],
-  );
-  lap('update');
-  const alias = aliasName(env.config.opensearch, entity, 'live');
-  const unread = UNREAD[entity].map((k) => ` - '${k}'`).join('');
-  for (let i = 0; i < ids.length; i += 1000) {
-    const rows = (await ds.query(
-      `SELECT record${unread} AS record FROM ${table} WHERE build_id = $1 AND svc_id = ANY($2::uuid[])`,
-      [BUILD, ids.slice(i, i + 1000)],
-    )) as { record: Record<string, unknown> }[];
-    const docs = rows.map((r) =>
-      entity === 'person'
-        ? projectPerson(r.record as unknown as PersonRecord)
-        : projectCompany(r.record as unknown as CompanyRecord),
-    );
-    const failures = await bulkIndex(os, alias, docs);
-    if (failures.length) throw new Error(`re-indexing failed: ${JSON.stringify(failures.slice(0, 3))}`);
+  let edges = 0;
+  for (const r of records) {
+    if (rng.chance(EDGE_SHARE) && contractEdges(entity, r, rng)) edges++;
+    const name = r.name;
+    if (entity === 'company' && rng.chance(0.1) && isObject(name) && typeof name.display === 'string') {
+      name.display = name.display.toUpperCase();
+    }
   }
-  await os.indices.refresh({ index: alias });
-  lap('reindex');
+  writeFileSync(file, records.map((r) => JSON.stringify(r)).join('\n') + '\n');
+  return { records: records.length, withNull: records.filter((r) => scalarUnknown(entity, r)).length, edges };
+}
+
+/**
+ * Shapes the record contract allows that the sparse generator does not write (yet): a company
+ * without a name or without its display form, a per-period metric with some periods unknown,
+ * a ticker without its exchange, a job without its organization. True if anything changed.
+ */
+function contractEdges(entity: SqlEntity, r: Json, rng: Random): boolean {
+  let changed = false;
+  const unset = (o: Json, key: string) => {
+    o[key] = null;
+    changed = true;
+  };
+  if (entity === 'person') {
+    for (const job of Array.isArray(r.experience) ? (r.experience as Json[]) : []) {
+      if (job.organization !== null && rng.chance(0.5)) unset(job, 'organization');
+    }
+    return changed;
+  }
+  if (isObject(r.name)) {
+    if (typeof r.domain === 'string' && rng.chance(0.35)) unset(r, 'name');
+    else if (rng.chance(0.3)) unset(r.name, 'display');
+  }
+  for (const metric of ['svc_new_hire_count', 'svc_attrition_count', 'svc_employee_growth_rate', 'svc_turnover_rate']) {
+    const periods = r[metric];
+    if (isObject(periods) && rng.chance(0.4)) unset(periods, rng.pick(Object.keys(periods)));
+  }
+  for (const t of Array.isArray(r.tickers) ? (r.tickers as Json[]) : []) if (rng.chance(0.5)) unset(t, 'exchange');
+  return changed;
 }

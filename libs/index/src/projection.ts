@@ -7,6 +7,7 @@ import {
   NESTED_VALUE,
   RESULT_FIELD,
   WORKFORCE_PERIOD_VALUES,
+  WorkforcePeriod,
 } from '@app/contracts';
 
 /** A search document: keyed by svc_id, the OpenSearch _id. */
@@ -17,6 +18,14 @@ export interface SearchDoc {
 
 type Doc = Record<string, unknown>;
 
+/*
+ * Records are sparse (libs/contracts/src/records): an unknown value is `null`, which
+ * OpenSearch does not index, so a search sees the column as missing (SQL NULL). Every read of
+ * a nested value goes through `?.` so a null sub-object (a company's `name`, a per-period
+ * metric, an experience's `organization`) projects as null instead of throwing.
+ */
+
+/** The non-empty distinct values of a cross-table column; '' and null are "unknown" and left out. */
 function values(list: readonly (string | null | undefined)[]): { [NESTED_VALUE]: string }[] {
   const seen = new Set<string>();
   for (const v of list) if (v) seen.add(v);
@@ -25,11 +34,18 @@ function values(list: readonly (string | null | undefined)[]): { [NESTED_VALUE]:
 
 const cleaned = (t: TextVariant | null | undefined) => t?.cleaned || null;
 
+/** The result subset: every field, `null` when the record lacks it (the worker returns it as is). */
 function pick<T extends object>(record: T, fields: readonly (keyof T)[]): Doc {
   const out: Doc = {};
-  for (const f of fields) out[f as string] = record[f];
+  for (const f of fields) out[f as string] = record[f] ?? null;
   return out;
 }
+
+/** A workforce metric's value for one period; the whole per-period object may be unknown. */
+const period = (
+  metric: Partial<Record<WorkforcePeriod, number | null>> | null | undefined,
+  p: WorkforcePeriod,
+) => metric?.[p] ?? null;
 
 /** The searchable projection of a person: flat columns, nested cross-table lists, the result subset. */
 export function projectPerson(p: PersonRecord): SearchDoc {
@@ -66,7 +82,7 @@ export function projectPerson(p: PersonRecord): SearchDoc {
     headline: values([cleaned(p.headline)]),
     summary: values([cleaned(p.summary)]),
     title: values(p.experience.map((e) => cleaned(e.title))),
-    organization_name: values(p.experience.map((e) => cleaned(e.organization.name))),
+    organization_name: values(p.experience.map((e) => cleaned(e.organization?.name))),
     description: values(p.experience.map((e) => cleaned(e.description))),
     [RESULT_FIELD]: pick(p, PERSON_DISCOVERY_RESULT_FIELDS),
   };
@@ -76,8 +92,8 @@ export function projectPerson(p: PersonRecord): SearchDoc {
 export function projectCompany(c: CompanyRecord): SearchDoc {
   const doc: SearchDoc = {
     svc_id: c.svc_id,
-    name_cleaned: c.name.cleaned,
-    name_display: c.name.display,
+    name_cleaned: c.name?.cleaned ?? null,
+    name_display: c.name?.display ?? null,
     domain: c.domain,
     industry: c.industry,
     headline_cleaned: cleaned(c.headline),
@@ -96,10 +112,10 @@ export function projectCompany(c: CompanyRecord): SearchDoc {
     [RESULT_FIELD]: pick(c, COMPANY_SEARCH_RESULT_FIELDS),
   };
   for (const p of WORKFORCE_PERIOD_VALUES) {
-    doc[`svc_new_hire_count_${p}`] = c.svc_new_hire_count[p];
-    doc[`svc_attrition_count_${p}`] = c.svc_attrition_count[p];
-    doc[`svc_employee_growth_rate_${p}`] = c.svc_employee_growth_rate[p];
-    doc[`svc_turnover_rate_${p}`] = c.svc_turnover_rate[p];
+    doc[`svc_new_hire_count_${p}`] = period(c.svc_new_hire_count, p);
+    doc[`svc_attrition_count_${p}`] = period(c.svc_attrition_count, p);
+    doc[`svc_employee_growth_rate_${p}`] = period(c.svc_employee_growth_rate, p);
+    doc[`svc_turnover_rate_${p}`] = period(c.svc_turnover_rate, p);
   }
   return doc;
 }

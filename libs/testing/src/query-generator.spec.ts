@@ -1,6 +1,6 @@
 import { ServiceError } from '@app/contracts';
 import { AstNode, CATALOG, compileQuery, parseQuery, SqlEntity } from '@app/sql';
-import { Fuzzer, QueryGenerator, Random, sqlString } from './query-generator';
+import { Fuzzer, QueryFeatures, queryFeatures, QueryGenerator, Random, sqlString } from './query-generator';
 
 const POOLS: Record<SqlEntity, Record<string, (string | number)[]>> = {
   person: {
@@ -116,6 +116,54 @@ describe('QueryGenerator', () => {
     expect(apostrophes).toBeGreaterThan(50);
     expect(unicode).toBeGreaterThan(100);
     expect(underscores).toBeGreaterThan(50);
+  });
+});
+
+describe('queryFeatures', () => {
+  const sparse = new Set(['city', 'age', 'is_decision_maker', 'skills']);
+  const none: QueryFeatures = { not: false, notEqual: false, or: false, sparse: false, negatedSparse: false, notCrossTable: false };
+  it.each<[string, Partial<QueryFeatures>]>([
+    ["job_title = 'x'", {}],
+    ["city = 'x'", { sparse: true }],
+    ["city != 'x'", { notEqual: true, sparse: true, negatedSparse: true }],
+    ["job_title <> 'x'", { notEqual: true }],
+    ["NOT (city != 'x')", { not: true, notEqual: true, sparse: true }],
+    ["NOT (NOT (city = 'x'))", { not: true, sparse: true }],
+    ['NOT (age > 30)', { not: true, sparse: true, negatedSparse: true }],
+    ["age NOT IN (1, 2) OR job_title = 'x'", { or: true, sparse: true, negatedSparse: true }],
+    ["city NOT ILIKE '%x%'", { sparse: true, negatedSparse: true }],
+    ['is_decision_maker = false', { sparse: true, negatedSparse: true }],
+    ['is_decision_maker != true', { sparse: true, negatedSparse: true }],
+    ['NOT (is_decision_maker = false)', { not: true, sparse: true }],
+    ["NOT (skills = 'go')", { not: true, sparse: true, notCrossTable: true }],
+    ["NOT (languages = 'go' AND city = 'x')", { not: true, sparse: true, negatedSparse: true, notCrossTable: true }],
+  ])('%s', (where, expected) => {
+    expect(queryFeatures(parseQuery(`SELECT * FROM people WHERE ${where}`).where, sparse)).toEqual({ ...none, ...expected });
+  });
+});
+
+describe('QueryGenerator mix', () => {
+  it('keeps the default sequence when no mix is asked for', () => {
+    const a = new QueryGenerator({ seed: 3, entity: 'person', pools: POOLS.person });
+    const b = new QueryGenerator({ seed: 3, entity: 'person', pools: POOLS.person, mix: {} });
+    expect(Array.from({ length: 100 }, () => b.next())).toEqual(Array.from({ length: 100 }, () => a.next()));
+  });
+
+  it.each(['person', 'company'] as const)('steers %s queries towards NOT, !=, OR and the sparse columns', (entity) => {
+    const sparse = entity === 'person' ? ['city', 'age', 'sex', 'is_decision_maker'] : ['industry', 'founded', 'type'];
+    const count = (mix?: object) => {
+      const g = new QueryGenerator({ seed: 21, entity, pools: POOLS[entity], nullHeavy: sparse, mix });
+      const totals = { not: 0, notEqual: 0, or: 0, sparse: 0, negatedSparse: 0, notCrossTable: 0 };
+      for (let i = 0; i < 1000; i++) {
+        const f = queryFeatures(parseQuery(g.next(), entity).where, new Set(sparse));
+        for (const k of Object.keys(totals) as (keyof QueryFeatures)[]) if (f[k]) totals[k]++;
+      }
+      return totals;
+    };
+    const plain = count();
+    const steered = count({ not: 0.35, or: 0.45, negated: 0.35, nullHeavyWeight: 8 });
+    for (const k of ['not', 'notEqual', 'or', 'sparse', 'negatedSparse'] as const) expect(steered[k]).toBeGreaterThan(plain[k]);
+    expect(steered.negatedSparse).toBeGreaterThan(300);
   });
 });
 

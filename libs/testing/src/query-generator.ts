@@ -1,4 +1,4 @@
-import { CATALOG, ColumnInfo, MAX_NESTING, SqlEntity, TABLE_OF } from '@app/sql';
+import { AstNode, CATALOG, ColumnInfo, MAX_NESTING, SqlEntity, TABLE_OF } from '@app/sql';
 
 /**
  * Seeded generators of search SQL for tests: `QueryGenerator` writes valid queries of the
@@ -250,6 +250,25 @@ export interface QueryGeneratorOptions {
   maxPredicates?: number;
   /** Share of values that no record has. Default 0.12. */
   absentShare?: number;
+  /**
+   * Steers the mix towards what SQL's NULL logic hinges on (a differential test over sparse
+   * records). Left out, the generator keeps its general mix and its sequence per seed.
+   */
+  mix?: QueryMix;
+}
+
+export interface QueryMix {
+  /** Chance that a node of the condition tree is wrapped in NOT. Default 0.22. */
+  not?: number;
+  /** Chance that a node with several operands is OR rather than AND. Default 0.3. */
+  or?: number;
+  /**
+   * Chance that a scalar predicate takes a negated operator (`!=`/`<>`, `NOT IN`, `NOT ILIKE`,
+   * `!= true|false`) rather than one drawn by the per-kind weights.
+   */
+  negated?: number;
+  /** How much more often a `nullHeavy` column is drawn than another. Default 3. */
+  nullHeavyWeight?: number;
 }
 
 type Tree = { t: 'pred'; sql: string } | { t: 'and' | 'or'; kids: Tree[] } | { t: 'not'; kid: Tree };
@@ -264,7 +283,8 @@ export class QueryGenerator {
     this.rng = new Random(opts.seed);
     this.columns = [...CATALOG[opts.entity].values()];
     const heavy = new Set(opts.nullHeavy ?? []);
-    this.weights = this.columns.map((c) => (heavy.has(c.name) ? 3 : 1) * (c.kind === 'nested' ? 1.5 : 1));
+    const heavyWeight = opts.mix?.nullHeavyWeight ?? 3;
+    this.weights = this.columns.map((c) => (heavy.has(c.name) ? heavyWeight : 1) * (c.kind === 'nested' ? 1.5 : 1));
   }
 
   /** The next query: `SELECT * FROM <table> WHERE …`. */
@@ -281,15 +301,17 @@ export class QueryGenerator {
   predicate(column: ColumnInfo = this.column()): string {
     const rng = this.rng;
     const name = this.columnName(column);
+    // Only drawn when asked for, so the default mix keeps its sequence per seed.
+    const negated = this.opts.mix?.negated !== undefined && column.kind !== 'nested' && rng.chance(this.opts.mix.negated);
     switch (column.kind) {
       case 'text':
-        return `${name} ${this.textCondition(column)}`;
+        return `${name} ${this.textCondition(column, negated)}`;
       case 'numeric':
-        return `${name} ${this.numericCondition(column)}`;
+        return `${name} ${this.numericCondition(column, negated)}`;
       case 'enum':
-        return `${name} ${this.enumCondition(column)}`;
+        return `${name} ${this.enumCondition(column, negated)}`;
       case 'boolean':
-        return `${name} ${rng.pick(['=', '=', '!=', '<>'])} ${keyword(rng, rng.chance(0.5) ? 'TRUE' : 'FALSE')}`;
+        return `${name} ${negated ? rng.pick(['!=', '<>']) : rng.pick(['=', '=', '!=', '<>'])} ${keyword(rng, rng.chance(0.5) ? 'TRUE' : 'FALSE')}`;
       case 'nested': {
         const value = this.text(column.name);
         return rng.chance(0.3)
@@ -326,9 +348,11 @@ export class QueryGenerator {
     return rng.pick(pool);
   }
 
-  private textCondition(column: ColumnInfo): string {
+  private textCondition(column: ColumnInfo, negated: boolean): string {
     const rng = this.rng;
-    const op = rng.weighted({ eq: 22, ne: 10, ilike: 38, notIlike: 10, in: 12, notIn: 8 });
+    const op = negated
+      ? rng.weighted({ ne: 50, notIlike: 30, notIn: 20 })
+      : rng.weighted({ eq: 22, ne: 10, ilike: 38, notIlike: 10, in: 12, notIn: 8 });
     const value = () => randomCase(rng, this.text(column.name), 0.15);
     switch (op) {
       case 'eq':
@@ -368,9 +392,11 @@ export class QueryGenerator {
     }
   }
 
-  private numericCondition(column: ColumnInfo): string {
+  private numericCondition(column: ColumnInfo, negated: boolean): string {
     const rng = this.rng;
-    const op = rng.weighted({ '=': 22, '!=': 6, '<>': 3, '<': 12, '<=': 12, '>': 12, '>=': 12, in: 12, notIn: 5 });
+    const op = negated
+      ? rng.weighted({ '!=': 45, '<>': 25, notIn: 30 })
+      : rng.weighted({ '=': 22, '!=': 6, '<>': 3, '<': 12, '<=': 12, '>': 12, '>=': 12, in: 12, notIn: 5 });
     if (op === 'in' || op === 'notIn') {
       const values = Array.from({ length: rng.int(1, 5) }, () => numberText(rng, this.number(column)));
       return `${op === 'notIn' ? `${keyword(rng, 'NOT')} ` : ''}${keyword(rng, 'IN')} (${values.join(', ')})`;
@@ -378,11 +404,11 @@ export class QueryGenerator {
     return `${op} ${numberText(rng, this.number(column))}`;
   }
 
-  private enumCondition(column: ColumnInfo): string {
+  private enumCondition(column: ColumnInfo, negated: boolean): string {
     const rng = this.rng;
     const values = column.values ?? [];
     const value = () => sqlString(randomCase(rng, rng.pick(values), 0.2));
-    const op = rng.weighted({ '=': 40, '!=': 12, in: 35, notIn: 13 });
+    const op = negated ? rng.weighted({ '!=': 60, notIn: 40 }) : rng.weighted({ '=': 40, '!=': 12, in: 35, notIn: 13 });
     if (op === 'in' || op === 'notIn') {
       const list = Array.from({ length: rng.int(1, 4) }, value);
       return `${op === 'notIn' ? `${keyword(rng, 'NOT')} ` : ''}${keyword(rng, 'IN')} (${list.join(', ')})`;
@@ -399,9 +425,9 @@ export class QueryGenerator {
       const parts = rng.int(2, Math.min(3, leaves));
       const sizes = Array.from({ length: parts }, () => 1);
       for (let left = leaves - parts; left > 0; left--) sizes[rng.int(0, parts - 1)]++;
-      node = { t: rng.chance(0.7) ? 'and' : 'or', kids: sizes.map((s) => this.tree(s)) };
+      node = { t: rng.chance(1 - (this.opts.mix?.or ?? 0.3)) ? 'and' : 'or', kids: sizes.map((s) => this.tree(s)) };
     }
-    if (rng.chance(0.22)) node = { t: 'not', kid: node };
+    if (rng.chance(this.opts.mix?.not ?? 0.22)) node = { t: 'not', kid: node };
     if (rng.chance(0.03)) node = { t: 'not', kid: node };
     return node;
   }
@@ -431,6 +457,58 @@ export class QueryGenerator {
       }
     }
   }
+}
+
+// ---- what a query exercises
+
+/** What one parsed query exercises of SQL's NULL logic, to check that a generated mix covers it. */
+export interface QueryFeatures {
+  /** An explicit NOT. */
+  not: boolean;
+  /** A `!=` or `<>` comparison (text, numeric or enum; a boolean's `!=` parses as `=`). */
+  notEqual: boolean;
+  /** An OR. */
+  or: boolean;
+  /** A predicate on one of the `sparse` columns. */
+  sparse: boolean;
+  /**
+   * A predicate on a `sparse` scalar column that selects the FALSE side of a positive test:
+   * `!=`, `NOT IN`, `NOT ILIKE` or a range under an odd number of NOTs (and not cancelled by
+   * them), or a boolean `= false`. A row lacking the value is UNKNOWN there, not TRUE: where a
+   * NULL logic written as a plain `must_not` goes wrong.
+   */
+  negatedSparse: boolean;
+  /** An enclosing NOT over a cross-table column (NOT EXISTS: TRUE for an empty list). */
+  notCrossTable: boolean;
+}
+
+export function queryFeatures(where: AstNode, sparse: ReadonlySet<string>): QueryFeatures {
+  const f: QueryFeatures = { not: false, notEqual: false, or: false, sparse: false, negatedSparse: false, notCrossTable: false };
+  const walk = (n: AstNode, negations: number): void => {
+    switch (n.kind) {
+      case 'and':
+        return n.operands.forEach((o) => walk(o, negations));
+      case 'or':
+        f.or = true;
+        return n.operands.forEach((o) => walk(o, negations));
+      case 'not':
+        f.not = true;
+        return walk(n.operand, negations + 1);
+      default: {
+        const negatedOp = (n.kind === 'compare' && n.op === '!=') || ((n.kind === 'in' || n.kind === 'like') && n.negated);
+        if (n.kind === 'compare' && n.op === '!=') f.notEqual = true;
+        if (n.kind === 'nested' && negations > 0) f.notCrossTable = true;
+        if (!sparse.has(n.column)) return;
+        f.sparse = true;
+        // The query asks for the rows where the positive predicate is FALSE (`NOT (age > 30)`,
+        // `city != 'x'`, `NOT (city NOT IN (…))` is not one, `flag = false` is).
+        const falseSide = (negations % 2 === 1) !== (negatedOp || (n.kind === 'bool' && !n.value));
+        if (n.kind !== 'nested' && falseSide) f.negatedSparse = true;
+      }
+    }
+  };
+  walk(where, 0);
+  return f;
 }
 
 // ---- fuzzing

@@ -2,6 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Client } from '@opensearch-project/opensearch';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import {
+  COMPANY_SEARCH_RESULT_FIELDS,
+  PERSON_DISCOVERY_RESULT_FIELDS,
   PERSON_SEARCH_RESULT_FIELDS,
   RESULT_FIELD,
   SearchReply,
@@ -18,7 +20,11 @@ import { IndustryValuesService } from './industry-values.service';
 import { countRequest, pageRequest } from './opensearch-requests';
 
 const RESULT_KEY: Record<SqlEntity, 'person' | 'company'> = { person: 'person', company: 'company' };
-const PERSON_SEARCH_FIELDS = new Set<string>(PERSON_SEARCH_RESULT_FIELDS);
+/** The fields of each result: every one is returned, `null` when the record lacks it. */
+const RESULT_FIELDS: Record<SqlEntity, Record<'search' | 'discovery', readonly string[]>> = {
+  person: { search: PERSON_SEARCH_RESULT_FIELDS, discovery: PERSON_DISCOVERY_RESULT_FIELDS },
+  company: { search: COMPANY_SEARCH_RESULT_FIELDS, discovery: COMPANY_SEARCH_RESULT_FIELDS },
+};
 
 function isTimeout(error: unknown): boolean {
   const e = error as { name?: string; meta?: { statusCode?: number } };
@@ -93,10 +99,13 @@ export class SearchService {
     }
   }
 
-  private resultFields(entity: SqlEntity, source: Record<string, unknown>, req: SearchRequestDto): Record<string, unknown> {
-    if (entity !== 'person' || req.result_set === 'discovery') return source;
+  /**
+   * The result subset of one hit: exactly the entity's result fields, an unknown or absent one
+   * as `null` (records are sparse, and a document indexed before a field existed lacks it).
+   */
+  private resultFields(entity: SqlEntity, source: Record<string, unknown> | undefined, req: SearchRequestDto): Record<string, unknown> {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(source)) if (PERSON_SEARCH_FIELDS.has(k)) out[k] = v;
+    for (const f of RESULT_FIELDS[entity][req.result_set === 'discovery' ? 'discovery' : 'search']) out[f] = source?.[f] ?? null;
     return out;
   }
 
