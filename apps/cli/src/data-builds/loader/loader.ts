@@ -50,7 +50,6 @@ import {
   problemKind,
   QualityGateError,
   ReasonCount,
-  ReasonTally,
 } from './quality-gate';
 
 export type { LineProblem } from './load-log';
