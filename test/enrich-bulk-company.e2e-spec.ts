@@ -1,5 +1,46 @@
 import type { CompanyRecord, PersonRecord } from '@app/contracts';
 import { EnrichHarness, enrichHarness } from './enrich/harness';
+import { sparseCompany, sparsePerson } from './enrich/sparse-records';
+
+// Null-heavy records appended to the generated (already sparse) build: a company known by its
+// name only, one known by its domain only, and a person known by name and employer only.
+const NAME_ONLY = sparseCompany('00000000-0000-4000-8000-0000000005c1', {
+  name: { cleaned: 'quillfeather analytics', raw: ['Quillfeather Analytics'], display: null },
+});
+const DOMAIN_ONLY = sparseCompany('00000000-0000-4000-8000-0000000005c2', {
+  domain: 'nameless-works.example',
+});
+const EMPLOYEE = sparsePerson('00000000-0000-4000-8000-0000000005c3', 'orsolya vantreight', {
+  first_name: 'orsolya',
+  last_name: 'vantreight',
+  last_initial: 'v',
+  company_name: 'quillfeather analytics',
+  company_svc_id: NAME_ONLY.svc_id,
+  experience: [
+    {
+      title: null,
+      seniority_level: null,
+      job_function: null,
+      expense_category: null,
+      is_decision_maker: null,
+      is_platform_worker: null,
+      organization: {
+        name: { cleaned: 'quillfeather analytics', raw: ['Quillfeather Analytics'] },
+        website: null,
+        netx_url: null,
+        netx_id: null,
+        svc_id: NAME_ONLY.svc_id,
+        industry: null,
+        size: null,
+      },
+      start_date: null,
+      end_date: null,
+      current: true,
+      tenure_months: null,
+      description: null,
+    },
+  ],
+});
 
 type Body = Record<string, unknown>;
 
@@ -12,10 +53,14 @@ describe('company and bulk enrichment', () => {
     return c;
   };
   const uniqueName = (c: CompanyRecord) =>
-    h.companies.filter((o) => o.name.cleaned === c.name.cleaned).length === 1;
+    !!c.name && h.companies.filter((o) => o.name?.cleaned === c.name!.cleaned).length === 1;
 
   beforeAll(async () => {
-    h = await enrichHarness({ seed: 33, companies: 150 });
+    h = await enrichHarness({
+      seed: 33,
+      companies: 150,
+      extra: { companies: [NAME_ONLY, DOMAIN_ONLY], people: [EMPLOYEE] },
+    });
   }, 240000);
   afterAll(async () => h?.close());
 
@@ -24,14 +69,14 @@ describe('company and bulk enrichment', () => {
       [
         'a name with its legal form',
         () => {
-          const c = company((x) => uniqueName(x) && x.name.raw.length > 1);
-          return [{ name: c.name.raw[1] }, c, ['name'], 'probabilistic', 'moderate'];
+          const c = company((x) => uniqueName(x) && x.name!.raw.length > 1);
+          return [{ name: c.name!.raw[1] }, c, ['name'], 'probabilistic', 'moderate'];
         },
       ],
       [
         'a website URL',
         () => {
-          const c = h.companies[1];
+          const c = company((x) => !!x.domain);
           return [{ website: `https://www.${c.domain}/careers?x=1` }, c, ['website'], 'exact', 'high'];
         },
       ],
@@ -45,9 +90,9 @@ describe('company and bulk enrichment', () => {
       [
         'a netx company page',
         () => {
-          const c = h.companies[2];
+          const c = company((x) => !!x.netx_url);
           return [
-            { netx_url: `${c.netx_url.replace('https://', 'http://www.')}/about/` },
+            { netx_url: `${c.netx_url!.replace('https://', 'http://www.')}/about/` },
             c,
             ['netx_url'],
             'exact',
@@ -57,12 +102,15 @@ describe('company and bulk enrichment', () => {
       ],
       [
         'a netx id',
-        () => [{ netx_id: h.companies[3].netx_id }, h.companies[3], ['netx_id'], 'exact', 'high'],
+        () => {
+          const c = company((x) => !!x.netx_id);
+          return [{ netx_id: c.netx_id }, c, ['netx_id'], 'exact', 'high'];
+        },
       ],
       [
         'a ticker with its exchange',
         () => {
-          const c = company((x) => x.tickers.length > 0);
+          const c = company((x) => !!x.tickers[0]?.exchange);
           return [
             { ticker: `${c.tickers[0].exchange}:${c.tickers[0].ticker_symbol.toLowerCase()}` },
             c,
@@ -93,8 +141,8 @@ describe('company and bulk enrichment', () => {
       [
         'a name and a website',
         () => {
-          const c = h.companies[5];
-          return [{ name: c.name.display, website: c.domain }, c, ['website', 'name'], 'exact', 'high'];
+          const c = company((x) => !!x.domain && !!x.name?.display);
+          return [{ name: c.name!.display, website: c.domain }, c, ['website', 'name'], 'exact', 'high'];
         },
       ],
     ];
@@ -122,7 +170,7 @@ describe('company and bulk enrichment', () => {
         matches: [],
         total: 0,
       });
-      const c = h.companies[1];
+      const c = company((x) => !!x.domain && !!x.name);
       const required = await h.post('/company/enrich', { domain: c.domain, required_fields: 'tickers' });
       expect(required.json().total).toBe(c.tickers.length > 0 ? 1 : 0);
       const shaped = await h.post('/company/enrich', {
@@ -152,6 +200,104 @@ describe('company and bulk enrichment', () => {
       expect(many.json().total).toBe(1);
     });
 
+    describe('null-heavy companies', () => {
+      it('match by the one identifier they have and come back whole, unknown as null', async () => {
+        const byName = await h.post('/company/enrich', {
+          name: 'Quillfeather Analytics, Inc.',
+          website: 'x.example',
+        });
+        expect(byName.statusCode).toBe(200);
+        expect(byName.json()).toEqual({
+          matches: [
+            {
+              company: NAME_ONLY,
+              match_metadata: {
+                matched_on: ['name'],
+                match_type: 'probabilistic',
+                match_confidence: 'moderate',
+              },
+            },
+          ],
+          total: 1,
+        });
+        expect(Object.keys(byName.json().matches[0].company)).toEqual(Object.keys(NAME_ONLY));
+        const byDomain = await h.post('/company/enrich', {
+          domain: 'https://nameless-works.example/',
+          name: 'Whatever Holdings',
+          netx_id: '424242',
+        });
+        expect(byDomain.json()).toEqual({
+          matches: [
+            {
+              company: DOMAIN_ONLY,
+              match_metadata: { matched_on: ['domain'], match_type: 'exact', match_confidence: 'high' },
+            },
+          ],
+          total: 1,
+        });
+      });
+
+      it.each<[string, string, number]>([
+        ['a null name', 'name', 0],
+        ['a subfield of a null name', 'name.cleaned', 0],
+        ['an empty list', 'tickers', 0],
+        ['a null value compared', 'type:private', 0],
+        ['the domain it has', 'domain', 1],
+      ])('required_fields: %s (%s)', async (_name, required, total) => {
+        const res = await h.post('/company/enrich', {
+          svc_id: DOMAIN_ONLY.svc_id,
+          required_fields: required,
+        });
+        expect(res.statusCode).toBe(200);
+        expect(res.json().total).toBe(total);
+      });
+
+      it('in bulk, with shaping: every item answered, nothing 5xx', async () => {
+        const res = await h.post('/company/enrich/bulk', {
+          requests: [
+            { name: 'quillfeather analytics' },
+            { domain: 'nameless-works.example', include_fields: 'name,domain,founded,tickers' },
+            { svc_id: NAME_ONLY.svc_id, titlecase: true },
+            { svc_id: DOMAIN_ONLY.svc_id, required_fields: 'name' },
+            ...h.companies.slice(0, 20).map((c) => ({ svc_id: c.svc_id })),
+          ],
+        });
+        expect(res.statusCode).toBe(200);
+        const results = res.json().results as Array<{ status: number; matches: Array<{ company: object }> }>;
+        expect(results.map((r) => r.status)).toEqual([200, 200, 200, 404, ...Array(20).fill(200)]);
+        expect(results[0].matches[0].company).toEqual(NAME_ONLY);
+        expect(results[1].matches[0].company).toEqual({
+          name: null,
+          domain: 'nameless-works.example',
+          founded: null,
+          tickers: [],
+        });
+        expect(Object.keys(results[2].matches[0].company)).toEqual(Object.keys(NAME_ONLY));
+        h.companies.slice(0, 20).forEach((c, i) => expect(results[4 + i].matches[0].company).toEqual(c));
+      });
+
+      it('a person whose employer is known by name only: its name agrees, a website is not compared', async () => {
+        const byName = await h.post('/person/enrich', {
+          full_name: 'Orsolya Vantreight',
+          company: 'Quillfeather Analytics',
+        });
+        expect(byName.statusCode).toBe(200);
+        expect(byName.json().matches[0]).toEqual({
+          person: EMPLOYEE,
+          match_metadata: {
+            matched_on: ['full_name', 'company'],
+            match_type: 'probabilistic',
+            match_confidence: expect.any(String),
+          },
+        });
+        const byWebsite = await h.post('/person/enrich', {
+          full_name: 'Orsolya Vantreight',
+          company: 'quillfeather.example',
+        });
+        expect(byWebsite.json().matches[0].match_metadata.matched_on).toEqual(['full_name']);
+      });
+    });
+
     it('serves the sandbox companies free', async () => {
       const before = await h.balance(h.standard.teamId);
       const res = await h.post('/sandbox/company/enrich', {
@@ -168,7 +314,8 @@ describe('company and bulk enrichment', () => {
   });
 
   describe('bulk', () => {
-    const p = (i: number): PersonRecord => h.people[i];
+    // The i-th person carrying an email and a mobile phone (records are sparse).
+    const p = (i: number): PersonRecord => h.people.filter((x) => x.emails.length > 0 && !!x.mobile_phone)[i];
 
     it('answers each person request on its own, echoes metadata, and bills the matches', async () => {
       const before = await h.balance(h.standard.teamId);
@@ -232,7 +379,7 @@ describe('company and bulk enrichment', () => {
     it('bills every match of multiple_results items, and applies top-level shaping defaults', async () => {
       const before = await h.balance(h.enterprise.teamId);
       const [{ last_name, country_code }] = await h.sql<{ last_name: string; country_code: string }>(
-        `SELECT last_name, country_code FROM person_records WHERE build_id = '1.0.0_2026-11-21'
+        `SELECT last_name, country_code FROM person_records WHERE build_id = '1.0.0_2026-11-21' AND last_name IS NOT NULL AND country_code IS NOT NULL
           GROUP BY 1, 2 HAVING count(*) = 2 ORDER BY 1, 2 LIMIT 1`,
       );
       const res = await h.post(
@@ -255,7 +402,7 @@ describe('company and bulk enrichment', () => {
     });
 
     it('enriches companies in bulk', async () => {
-      const c = h.companies;
+      const c = [company((x) => !!x.domain), company((x) => !!x.netx_id)];
       const res = await h.post('/company/enrich/bulk', {
         requests: [
           { domain: c[0].domain, metadata: { id: 'a' } },
@@ -288,7 +435,7 @@ describe('company and bulk enrichment', () => {
         expect([res.statusCode, res.json().error]).toEqual([422, 'validation_failed']);
       }
       const hundred = await h.post('/person/enrich/bulk', {
-        requests: Array.from({ length: 100 }, (_, i) => ({ svc_id: p(i).svc_id })),
+        requests: Array.from({ length: 100 }, (_, i) => ({ svc_id: h.people[i].svc_id })),
       });
       expect(hundred.statusCode).toBe(200);
       expect(hundred.json().results.every((r: { status: number }) => r.status === 200)).toBe(true);

@@ -3,6 +3,14 @@
  * noise imitates what clients send: other spellings of identifiers, nicknames, initials,
  * typos, partial birth dates, past employers and addresses, and now and then a context value
  * that is simply wrong. Deterministic per seed.
+ *
+ * Records are sparse (most fields may be null, lists empty), and a query uses only what its
+ * record carries: an identifier query picks among the identifier kinds the record has (weighted
+ * as MIX weighs them), and a person without any gets a name query; a name query's context fields
+ * are drawn from those the record knows (a city only when some location has one, a company only
+ * from a job with an organization, a title only from the current job, a birth date only when the
+ * record has one), so it has as many as the record allows up to the 1–3 drawn. A record offering
+ * neither an identifier nor a context field cannot be queried (`presentQuery` returns null).
  */
 import type { PersonRecord } from '@app/contracts';
 import { nicknameVariants, type PersonMatchInput } from '@app/matching';
@@ -32,13 +40,28 @@ const MIX: Array<[QueryKind, number]> = [
   ['name+3', 0.2],
 ];
 
-function pickKind(rng: Rng): QueryKind {
-  let x = rng.float();
-  for (const [kind, share] of MIX) {
-    if (x < share) return kind;
-    x -= share;
+type IdentifierKind = 'email' | 'email_hash' | 'phone' | 'social_url' | 'netx_id';
+const IDENTIFIER_SHARE = MIX.filter(([k]) => !k.startsWith('name')).reduce((s, [, w]) => s + w, 0);
+
+/** The identifier kinds this record can be asked by. */
+function identifierKinds(p: PersonRecord): IdentifierKind[] {
+  const kinds: IdentifierKind[] = [];
+  if (p.emails.length > 0) kinds.push('email', 'email_hash');
+  if (p.phones.length > 0) kinds.push('phone');
+  if (p.socials.length > 0) kinds.push('social_url');
+  if (p.netx_id) kinds.push('netx_id');
+  return kinds;
+}
+
+/** One of `options` weighted by MIX. */
+function pickWeighted<K extends QueryKind>(rng: Rng, options: readonly K[]): K {
+  const weighted = MIX.filter(([k]) => (options as readonly QueryKind[]).includes(k)) as Array<[K, number]>;
+  let x = rng.float() * weighted.reduce((s, [, w]) => s + w, 0);
+  for (const [kind, w] of weighted) {
+    if (x < w) return kind;
+    x -= w;
   }
-  return 'name+2';
+  return weighted[weighted.length - 1][0];
 }
 
 function typo(rng: Rng, word: string): string {
@@ -111,12 +134,14 @@ const CONTEXTS: Array<[Context, number]> = [
   ['birth_date', 1.5],
 ];
 
-function pickContexts(rng: Rng, n: number): Context[] {
+/** Up to `n` distinct context fields among those the record knows, weighted by CONTEXTS. */
+function pickContexts(rng: Rng, p: PersonRecord, n: number): Context[] {
+  const known = CONTEXTS.filter(([c]) => knows(p, c));
   const chosen = new Set<Context>();
-  while (chosen.size < n) {
-    const total = CONTEXTS.filter(([c]) => !chosen.has(c)).reduce((s, [, w]) => s + w, 0);
+  while (chosen.size < Math.min(n, known.length)) {
+    const total = known.filter(([c]) => !chosen.has(c)).reduce((s, [, w]) => s + w, 0);
     let x = rng.float() * total;
-    for (const [c, w] of CONTEXTS) {
+    for (const [c, w] of known) {
       if (chosen.has(c)) continue;
       if (x < w) {
         chosen.add(c);
@@ -128,7 +153,74 @@ function pickContexts(rng: Rng, n: number): Context[] {
   return [...chosen];
 }
 
-/** A value for one context field; `other` is a random other person, the source of wrong values. */
+type Location = PersonRecord['locations'][number];
+type Job = PersonRecord['experience'][number];
+
+function locationKnows(l: Location, field: Context): boolean {
+  switch (field) {
+    case 'city':
+      return !!l.city;
+    case 'state':
+      return !!(l.state || l.state_code);
+    case 'country':
+      return !!(l.country || l.country_code);
+    case 'postal_code':
+      return !!l.postal_code;
+    case 'address':
+      return l.raw.length > 0;
+    default:
+      return false;
+  }
+}
+
+/** The value of a location the field reads, or null when the location does not know it. */
+function fromLocation(rng: Rng, loc: Location, field: Context): string | null {
+  switch (field) {
+    case 'city':
+      return loc.city;
+    case 'state': {
+      const code = loc.state_code?.split('-')[1] ?? null;
+      return loc.state && (rng.chance(0.5) || !code) ? loc.state : code;
+    }
+    case 'country':
+      return loc.country && (rng.chance(0.5) || !loc.country_code) ? loc.country : loc.country_code;
+    case 'postal_code':
+      return loc.postal_code;
+    case 'address':
+      return loc.raw[0] ?? null;
+    default:
+      return null;
+  }
+}
+
+const LOCATION_FIELDS: readonly Context[] = ['city', 'state', 'country', 'postal_code', 'address'];
+const hasOrganization = (j: Job) =>
+  !!j.organization && (j.organization.name.raw.length > 0 || !!j.organization.website);
+
+/** Whether the record knows anything the context field could be drawn from. */
+function knows(p: PersonRecord, field: Context): boolean {
+  switch (field) {
+    case 'city':
+    case 'state':
+    case 'country':
+    case 'postal_code':
+    case 'address':
+      return p.locations.some((l) => locationKnows(l, field));
+    case 'company':
+      return p.experience.some(hasOrganization);
+    case 'school':
+      return p.education.some((e) => !!e.organization && e.organization.name.raw.length > 0);
+    case 'job_title':
+      return p.experience.some((e) => e.current === true && !!e.title && e.title.raw.length > 0);
+    case 'birth_date':
+      return !!p.birth_date;
+  }
+}
+
+/**
+ * A value for one context field the record knows; `other` is a random other person, the source
+ * of wrong values (when it knows the field too).
+ */
 function contextValue(
   rng: Rng,
   p: PersonRecord,
@@ -136,48 +228,54 @@ function contextValue(
   field: Context,
   noise: string[],
 ): string | undefined {
-  if (rng.chance(0.04)) {
+  if (rng.chance(0.04) && knows(other, field)) {
     noise.push(`wrong_${field}`);
     p = other;
   }
-  const current = p.locations.find((l) => l.current) ?? p.locations[0];
-  const past = p.locations.filter((l) => !l.current);
-  const loc = past.length > 0 && rng.chance(0.12) ? (noise.push('past_location'), rng.pick(past)) : current;
+  if (LOCATION_FIELDS.includes(field)) {
+    // The current location when it knows the field, now and then a past one (as clients hold
+    // old addresses); a past one when only past locations know it.
+    const withField = p.locations.filter((l) => locationKnows(l, field));
+    const current = withField.find((l) => l.current === true);
+    const past = withField.filter((l) => l !== current);
+    const usePast = !current || (past.length > 0 && rng.chance(0.12));
+    const loc = usePast ? rng.pick(past) : current;
+    if (usePast) noise.push('past_location');
+    return fromLocation(rng, loc, field) ?? undefined;
+  }
   switch (field) {
-    case 'city':
-      return loc.city;
-    case 'state':
-      return rng.chance(0.5) ? loc.state : loc.state_code.split('-')[1];
-    case 'country':
-      return rng.chance(0.5) ? loc.country : loc.country_code;
-    case 'postal_code':
-      return loc.postal_code || undefined;
-    case 'address':
-      return loc.raw[0];
     case 'company': {
-      const job = p.experience.find((e) => e.current) ?? p.experience[0];
-      const pastJobs = p.experience.filter((e) => !e.current);
-      const j =
-        pastJobs.length > 0 && rng.chance(0.2) ? (noise.push('past_employer'), rng.pick(pastJobs)) : job;
-      if (!j) return undefined;
-      return rng.chance(0.2) ? j.organization.website : rng.pick(j.organization.name.raw);
+      const jobs = p.experience.filter(hasOrganization);
+      const current = jobs.find((e) => e.current === true);
+      const pastJobs = jobs.filter((e) => e !== current);
+      const usePast = !current || (pastJobs.length > 0 && rng.chance(0.2));
+      const j = usePast ? rng.pick(pastJobs) : current;
+      if (usePast) noise.push('past_employer');
+      const org = j.organization!;
+      return (rng.chance(0.2) || org.name.raw.length === 0) && org.website
+        ? org.website
+        : rng.pick(org.name.raw);
     }
     case 'school': {
-      const e = p.education.length > 0 ? rng.pick(p.education) : undefined;
-      return e ? rng.pick(e.organization.name.raw) : undefined;
+      const schools = p.education.filter((e) => !!e.organization && e.organization.name.raw.length > 0);
+      return rng.pick(rng.pick(schools).organization!.name.raw);
     }
     case 'job_title': {
-      const job = p.experience.find((e) => e.current);
-      return job ? rng.pick(job.title.raw) : undefined;
+      const job = p.experience.find((e) => e.current === true && !!e.title && e.title.raw.length > 0)!;
+      return rng.pick(job.title!.raw);
     }
     case 'birth_date': {
+      const date = p.birth_date!;
       const r = rng.float();
-      return r < 0.4 ? p.birth_date : r < 0.6 ? p.birth_date.slice(0, 7) : p.birth_date.slice(0, 4);
+      return r < 0.4 ? date : r < 0.6 ? date.slice(0, 7) : date.slice(0, 4);
     }
   }
+  return undefined;
 }
 
 function nameInput(rng: Rng, p: PersonRecord, noise: string[]): PersonMatchInput {
+  // A record without both name parts is asked by its full name as it stands.
+  if (!p.first_name || !p.last_name) return { full_name: p.full_name };
   let first = p.first_name;
   let last = p.last_name;
   const variants = nicknameVariants(first);
@@ -202,9 +300,42 @@ function nameInput(rng: Rng, p: PersonRecord, noise: string[]): PersonMatchInput
   return { first_name: first, last_name: last };
 }
 
-export function presentQuery(rng: Rng, p: PersonRecord, other: PersonRecord): BenchQuery {
-  const kind = pickKind(rng);
+const NAME_KINDS = ['name+1', 'name+2', 'name+3'] as const;
+
+/** Name plus up to `wanted` context fields the record knows; null when it knows none. */
+function nameQuery(
+  rng: Rng,
+  p: PersonRecord,
+  other: PersonRecord,
+  truth: string | null,
+  wanted: number,
+): BenchQuery | null {
   const noise: string[] = [];
+  const input = nameInput(rng, p, noise);
+  let n = 0;
+  for (const field of pickContexts(rng, p, wanted)) {
+    const value = contextValue(rng, p, other, field, noise);
+    if (value) {
+      input[field] = value;
+      n++;
+    }
+  }
+  return n === 0 ? null : { kind: `name+${n}` as QueryKind, input, truth, noise };
+}
+
+/**
+ * A query for a person of the build: by identifier 30% of the time (among the kinds the record
+ * has; by name when it has none), else by name and context. Null when the record can be asked
+ * neither way.
+ */
+export function presentQuery(rng: Rng, p: PersonRecord, other: PersonRecord): BenchQuery | null {
+  const kinds = identifierKinds(p);
+  const byIdentifier = rng.float() < IDENTIFIER_SHARE;
+  if (!byIdentifier || kinds.length === 0) {
+    const q = nameQuery(rng, p, other, p.svc_id, Number(pickWeighted(rng, NAME_KINDS).slice(-1)));
+    if (q || kinds.length === 0) return q;
+  }
+  const kind = pickWeighted(rng, kinds);
   const input: PersonMatchInput = {};
   switch (kind) {
     case 'email':
@@ -222,27 +353,13 @@ export function presentQuery(rng: Rng, p: PersonRecord, other: PersonRecord): Be
       input.social_url = socialVariant(rng, rng.pick(p.socials).url);
       break;
     case 'netx_id':
-      input.netx_id = p.netx_id;
+      input.netx_id = p.netx_id!;
       break;
-    default: {
-      Object.assign(input, nameInput(rng, p, noise));
-      for (const field of pickContexts(rng, Number(kind.slice(-1)))) {
-        const value = contextValue(rng, p, other, field, noise);
-        if (value) input[field] = value;
-      }
-    }
   }
-  return { kind, input, truth: p.svc_id, noise };
+  return { kind, input, truth: p.svc_id, noise: [] };
 }
 
-/** A person who is not in the build, described by name and context only. */
-export function absentQuery(rng: Rng, p: PersonRecord, other: PersonRecord): BenchQuery {
-  const noise: string[] = [];
-  const n = rng.range(1, 3);
-  const input: PersonMatchInput = nameInput(rng, p, noise);
-  for (const field of pickContexts(rng, n)) {
-    const value = contextValue(rng, p, other, field, noise);
-    if (value) input[field] = value;
-  }
-  return { kind: `name+${n}` as QueryKind, input, truth: null, noise };
+/** A person who is not in the build, by name and 1–3 context fields; null when the record knows no context. */
+export function absentQuery(rng: Rng, p: PersonRecord, other: PersonRecord): BenchQuery | null {
+  return nameQuery(rng, p, other, null, rng.range(1, 3));
 }

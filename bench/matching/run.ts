@@ -4,7 +4,11 @@
  *   npm run build
  *   node dist/apps/cli/src/main.js data:generate --people 100000 --companies 10000 --seed 7 --out /tmp/gen100k
  *   node dist/bench/loader/run.js --dir /tmp/gen100k --keep          # prints the schema it kept
- *   node dist/bench/matching/run.js --dir /tmp/gen100k --schema bench_xxx [--queries 5000] [--absent 1000]
+ *   node dist/bench/matching/run.js --dir /tmp/gen100k --schema bench_xxx [--queries 5000] [--absent 1000] [--dense]
+ *
+ * Builds are sparse unless generated with --dense (then pass --dense here too, so the absent
+ * people are generated dense like the build). Each query uses only what its record carries
+ * (queries.ts); records that offer nothing to ask by are skipped.
  *
  * Queries go through the same code as POST /person/enrich (normalizePersonQuery, matchPerson
  * over the gateway's Postgres source, then the returned record is read), without HTTP.
@@ -49,6 +53,8 @@ async function main(): Promise<void> {
       seed: { type: 'string', default: '1' },
       concurrency: { type: 'string', default: '4' },
       json: { type: 'boolean', default: false },
+      // The build was generated with --dense: absent people are generated dense as well.
+      dense: { type: 'boolean', default: false },
     },
   });
   if (!values.dir || !values.schema)
@@ -62,10 +68,13 @@ async function main(): Promise<void> {
     )) as Array<{ id: string; person_count: number; company_count: number }>;
     if (!build) throw new Error(`no active live build in schema ${values.schema}`);
     const rng = new Rng([Number(values.seed), 0x5eed], 1, 0);
+    const wanted = Number(values.queries);
+    // Sparse records: a few cannot be asked at all (no identifier, no context field), so sample
+    // some spare people and keep the first `wanted` that give a query.
     const present = await sample(
       join(values.dir, 'people.jsonl'),
       build.person_count,
-      Number(values.queries),
+      Math.ceil(wanted * 1.1) + 20,
       rng,
     );
     // Absent people come from another seed's world: same name and place distributions, none of them loaded.
@@ -73,14 +82,25 @@ async function main(): Promise<void> {
       seed: 900_000 + Number(values.seed),
       people: build.person_count,
       companies: build.company_count,
+      dense: values.dense,
     });
-    const absent = Array.from({ length: Number(values.absent) }, () =>
-      generatePerson(elsewhere, rng.int(build.person_count)),
-    );
-    const queries: BenchQuery[] = [
-      ...present.map((p, i) => presentQuery(rng, p, present[(i + 1) % present.length])),
-      ...absent.map((p, i) => absentQuery(rng, p, present[i % present.length])),
-    ];
+    const presentQueries: BenchQuery[] = [];
+    let presentDrawn = 0;
+    for (; presentDrawn < present.length && presentQueries.length < wanted; presentDrawn++) {
+      const q = presentQuery(rng, present[presentDrawn], present[(presentDrawn + 1) % present.length]);
+      if (q) presentQueries.push(q);
+    }
+    const absentQueries: BenchQuery[] = [];
+    let absentDrawn = 0;
+    for (; absentQueries.length < Number(values.absent); absentDrawn++) {
+      const q = absentQuery(
+        rng,
+        generatePerson(elsewhere, rng.int(build.person_count)),
+        present[absentDrawn % present.length],
+      );
+      if (q) absentQueries.push(q);
+    }
+    const queries: BenchQuery[] = [...presentQueries, ...absentQueries];
 
     // One source per query, as the gateway makes one per request; the caches are shared.
     const active = { id: build.id, personCount: build.person_count, companyCount: build.company_count };
@@ -125,6 +145,8 @@ async function main(): Promise<void> {
       build: build.id,
       people: build.person_count,
       queries: queries.length,
+      // Records drawn to make them: the others offered neither an identifier nor a context field.
+      records_drawn: { present: presentDrawn, absent: absentDrawn },
       concurrency: Number(values.concurrency),
       seconds: Math.round(seconds * 10) / 10,
       queries_per_second: Math.round((queries.length / seconds) * 10) / 10,

@@ -1,6 +1,6 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CompanyRecord, PersonRecord } from '@app/contracts';
@@ -52,10 +52,17 @@ async function team(env: TestEnvironment, tier: TeamTier, credits: number) {
 
 /**
  * One e2e suite's world: a generated live build and the sandbox build loaded into its own
- * schema and index prefix, a standard and an enterprise team, and the real gateway.
+ * schema and index prefix, a standard and an enterprise team, and the real gateway. The build is
+ * the generator's default (sparse records); `extra` records are appended to it before loading
+ * (hand-made null-heavy ones), and come back in `people` / `companies` as loaded.
  */
 export async function enrichHarness(
-  opts: { people?: number; companies?: number; seed?: number } = {},
+  opts: {
+    people?: number;
+    companies?: number;
+    seed?: number;
+    extra?: { people?: PersonRecord[]; companies?: CompanyRecord[] };
+  } = {},
 ): Promise<EnrichHarness> {
   const env = await createTestEnvironment();
   const dir = mkdtempSync(join(tmpdir(), 'svc-enrich-'));
@@ -68,6 +75,12 @@ export async function enrichHarness(
       buildVersion: LIVE_BUILD,
       workers: 0,
     });
+    const append = (file: string, records: object[] = []) => {
+      if (records.length > 0)
+        appendFileSync(join(dir, file), records.map((r) => `${JSON.stringify(r)}\n`).join(''));
+    };
+    append('people.jsonl', opts.extra?.people);
+    append('companies.jsonl', opts.extra?.companies);
     const os = createOpenSearchClient(env.config.opensearch);
     try {
       await loadBuild(env.db.dataSource, os, env.config.opensearch, { dir });

@@ -27,6 +27,75 @@ describe('required_fields', () => {
     expect(satisfiesRequiredFields({ ...person, emails: [] }, fields)).toBe(false);
   });
 
+  describe('sparse records: null and empty are missing', () => {
+    const bare = {
+      ...person,
+      work_email: null,
+      middle_name: null,
+      birth_year: null,
+      sex: null,
+      is_decision_maker: false,
+      years_of_experience: 0,
+      headline: { cleaned: null, raw: [] },
+      summary: null,
+      phones: [],
+      emails: [{ ...person.emails[0], type: null, confidence: null }],
+      experience: [{ ...person.experience[0], organization: null, title: null, seniority_level: null }],
+      education: [
+        { ...person.education[0], organization: { ...person.education[0].organization!, website: '' } },
+      ],
+      locations: [{ ...person.locations[0], city: '  ', raw: [] }],
+    };
+    it.each<[string, string, boolean]>([
+      ['a null top-level value', 'work_email', false],
+      ['a null name part', 'middle_name', false],
+      ['a null number', 'birth_year', false],
+      ['a null enum', 'sex', false],
+      ['a null enum with a value', 'sex:male', false],
+      ['a null object', 'summary', false],
+      ['an object holding nothing known', 'headline', false],
+      ['its null subfield', 'headline.cleaned', false],
+      ['an empty list', 'phones', false],
+      ['a null subfield in every element', 'emails.type', false],
+      ['a null subfield with a value', 'emails.type:personal', false],
+      ['a subfield of a null sub-object', 'experience.organization.name.cleaned', false],
+      ['a subfield of a null sub-object, with a value', 'experience.organization.size:1-10', false],
+      ['a null subfield of a list element', 'experience.title', false],
+      ['an empty-string subfield', 'education.organization.website', false],
+      ['a blank string', 'locations.city', false],
+      ['an empty list inside an element', 'locations.raw', false],
+      ['false is a value', 'is_decision_maker', true],
+      ['false is a value to compare with', 'is_decision_maker:false', true],
+      ['zero is a value', 'years_of_experience', true],
+      ['a list whose elements hold something', 'emails', true],
+      ['a known subfield beside null ones', 'emails.address', true],
+      ['a list of elements with some known part', 'experience', true],
+    ])('%s: %s → %s', (_name, list, expected) => {
+      expect(satisfiesRequiredFields(bare, parseRequiredFields(list, 'person'))).toBe(expected);
+    });
+
+    it('a list whose every element holds nothing known is missing', () => {
+      const empty = {
+        ...bare,
+        experience: [Object.fromEntries(Object.keys(person.experience[0]).map((k) => [k, null]))],
+      };
+      expect(satisfiesRequiredFields(empty, parseRequiredFields('experience', 'person'))).toBe(false);
+    });
+
+    it('a company without a name or with a null exchange', () => {
+      const company = companyFixture();
+      const sparse = { ...company, name: null, tickers: [{ ticker_symbol: 'ACME', exchange: null }] };
+      expect(satisfiesRequiredFields(sparse, parseRequiredFields('name', 'company'))).toBe(false);
+      expect(satisfiesRequiredFields(sparse, parseRequiredFields('name.cleaned', 'company'))).toBe(false);
+      expect(satisfiesRequiredFields(sparse, parseRequiredFields('tickers.exchange', 'company'))).toBe(false);
+      expect(satisfiesRequiredFields(sparse, parseRequiredFields('tickers', 'company'))).toBe(true);
+      expect(satisfiesRequiredFields(sparse, parseRequiredFields('domain', 'company'))).toBe(true);
+      expect(
+        satisfiesRequiredFields({ ...sparse, domain: null }, parseRequiredFields('domain', 'company')),
+      ).toBe(false);
+    });
+  });
+
   it('checks company records', () => {
     const company = companyFixture();
     expect(

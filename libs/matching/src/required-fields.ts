@@ -134,11 +134,17 @@ function collect(value: unknown, path: readonly string[], i: number, out: unknow
   collect((value as Record<string, unknown>)[path[i]], path, i + 1, out);
 }
 
+/**
+ * Records are sparse: unknown is null (older builds wrote ''). A value is there when it is a
+ * non-blank string, a number, a boolean (false is a value), or a list or object holding some
+ * value that is there: `headline` as `{cleaned: null, raw: []}` or `experience` as `[{title:
+ * null, …}]` with nothing known in them count as missing too.
+ */
 function nonEmpty(value: unknown): boolean {
   if (value === null || value === undefined) return false;
   if (typeof value === 'string') return value.trim() !== '';
-  if (Array.isArray(value)) return value.length > 0;
-  if (typeof value === 'object') return Object.keys(value).length > 0;
+  if (Array.isArray(value)) return value.some(nonEmpty);
+  if (typeof value === 'object') return Object.values(value).some(nonEmpty);
   return true;
 }
 
@@ -149,7 +155,9 @@ function holds(record: object, field: RequiredField): boolean {
   const values: unknown[] = [];
   collect(record, field.path, 0, values);
   if (field.value === null) return values.some(nonEmpty);
-  return values.some((v) => v !== null && v !== undefined && String(v).toLowerCase() === field.value);
+  return values.some(
+    (v) => v !== null && v !== undefined && typeof v !== 'object' && String(v).toLowerCase() === field.value,
+  );
 }
 
 export function satisfiesRequiredFields(record: object, fields: readonly RequiredField[]): boolean {

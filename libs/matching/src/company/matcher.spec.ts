@@ -12,21 +12,25 @@ const companies = readFileSync(SANDBOX, 'utf8')
   .map((l) => JSON.parse(l) as CompanyRecord);
 const [tessellate, ledgerlark, mendwell] = companies;
 
-/** Keys as the loader writes company_match_keys. */
-function keysOf(c: CompanyRecord): Array<{ kind: CompanyKeyKind; value: string }> {
-  return [
-    { kind: 'name_key', value: companyKey(c.name.cleaned) },
-    ...c.name.raw.map((r) => ({ kind: 'name_key' as const, value: companyKey(r) })),
-    { kind: 'domain', value: domainKey(c.domain) ?? c.domain },
-    ...c.alt_domains.map((d) => ({ kind: 'domain' as const, value: domainKey(d) ?? d })),
-    { kind: 'netx_id', value: c.netx_id },
-    { kind: 'netx_url', value: urlKey(c.netx_url) },
-    ...c.socials.map((s) => ({ kind: 'social_url' as const, value: urlKey(s.url) })),
-    ...c.tickers.map((t) => {
-      const n = normalizeTicker(t.ticker_symbol);
-      return { kind: 'ticker' as const, value: n.ok ? n.value.symbol : t.ticker_symbol.toUpperCase() };
-    }),
-  ];
+type Key = { kind: CompanyKeyKind; value: string };
+
+/** Keys as the loader writes company_match_keys; nothing for what the record does not know. */
+function keysOf(c: CompanyRecord): Key[] {
+  const keys: Key[] = [];
+  if (c.name) {
+    keys.push({ kind: 'name_key', value: companyKey(c.name.cleaned) });
+    for (const r of c.name.raw) keys.push({ kind: 'name_key', value: companyKey(r) });
+  }
+  if (c.domain) keys.push({ kind: 'domain', value: domainKey(c.domain) ?? c.domain });
+  for (const d of c.alt_domains) keys.push({ kind: 'domain', value: domainKey(d) ?? d });
+  if (c.netx_id) keys.push({ kind: 'netx_id', value: c.netx_id });
+  if (c.netx_url) keys.push({ kind: 'netx_url', value: urlKey(c.netx_url) });
+  for (const s of c.socials) keys.push({ kind: 'social_url', value: urlKey(s.url) });
+  for (const t of c.tickers) {
+    const n = normalizeTicker(t.ticker_symbol);
+    keys.push({ kind: 'ticker', value: n.ok ? n.value.symbol : t.ticker_symbol.toUpperCase() });
+  }
+  return keys;
 }
 
 function source(records: CompanyRecord[]): CompanyCandidateSource {
@@ -108,6 +112,84 @@ describe('matchCompany', () => {
       twin,
     ]);
     expect(byDomain.svc_id).toBe(twin.svc_id);
+  });
+
+  describe('a field the company lacks neither agrees nor disagrees', () => {
+    // A company known by its name and nothing else (besides the required svc_id).
+    const sparse = (over: Partial<CompanyRecord>): CompanyRecord => ({
+      ...tessellate,
+      svc_id: '00000000-0000-4000-8000-0000000000c1',
+      domain: null,
+      alt_domains: [],
+      netx_url: null,
+      netx_id: null,
+      tickers: [],
+      socials: [],
+      ...over,
+    });
+    const weightOf = async (input: CompanyMatchInput, c: CompanyRecord) => {
+      const ranked = await matchCompany(normalizeCompanyQuery(input), source([c]));
+      return ranked.find((r) => r.svc_id === c.svc_id)?.weight;
+    };
+    const byName = { name: 'Tessellate Cloud' };
+    it.each<[string, CompanyMatchInput, Partial<CompanyRecord>]>([
+      ['a domain, without a domain', { website: 'elsewhere.example' }, {}],
+      ['a netx page, without one', { netx_url: 'https://netx.example.com/company/elsewhere' }, {}],
+      [
+        'a netx page, with pages on other networks only',
+        { netx_url: 'https://netx.example.com/company/elsewhere' },
+        { socials: [{ network: 'twitter', url: 'https://twitter.com/tessellate' }] },
+      ],
+      ['a netx id, without one', { netx_id: '999' }, {}],
+      ['a social page, without any', { social_url: 'https://twitter.com/elsewhere' }, {}],
+      [
+        'a twitter page, with a github page only',
+        { social_url: 'https://twitter.com/elsewhere' },
+        { socials: [{ network: 'github', url: 'https://github.com/tessellate' }] },
+      ],
+      ['a ticker, unlisted', { ticker: 'NYSE:ELSE' }, {}],
+    ])('%s adds nothing', async (_name, extra, over) => {
+      const c = sparse(over);
+      expect(await weightOf({ ...byName, ...extra }, c)).toBe(await weightOf(byName, c));
+    });
+
+    it.each<[string, CompanyMatchInput, Partial<CompanyRecord>]>([
+      ['a domain', { website: 'elsewhere.example' }, { domain: 'tessellate-cloud.example' }],
+      ['a netx id', { netx_id: '999' }, { netx_id: '123' }],
+      [
+        'a twitter page',
+        { social_url: 'https://twitter.com/elsewhere' },
+        { socials: [{ network: 'twitter', url: 'https://twitter.com/tessellate' }] },
+      ],
+      ['a ticker', { ticker: 'NYSE:ELSE' }, { tickers: [{ ticker_symbol: 'TSLC', exchange: 'NYSE' }] }],
+    ])('%s the company has otherwise disagrees', async (_name, extra, over) => {
+      const c = sparse(over);
+      expect(await weightOf({ ...byName, ...extra }, c)).toBeLessThan((await weightOf(byName, c))!);
+    });
+
+    it('a name adds nothing to a company without one', async () => {
+      const c = sparse({ name: null, domain: 'tessellate-cloud.example' });
+      const byDomain = { domain: 'tessellate-cloud.example' };
+      expect(await weightOf({ ...byDomain, name: 'Quite Different' }, c)).toBe(await weightOf(byDomain, c));
+    });
+
+    it('a listing whose exchange is unknown agrees on its symbol as if no exchange were asked', async () => {
+      const c = sparse({ tickers: [{ ticker_symbol: 'TSLC', exchange: null }] });
+      expect(await weightOf({ ticker: 'NYSE:TSLC' }, c)).toBe(await weightOf({ ticker: 'TSLC' }, c));
+    });
+
+    it('matches a company that has only a domain, or only a name', async () => {
+      const domainOnly = sparse({ name: null, domain: 'only-domain.example' });
+      const [top] = await match({ domain: 'only-domain.example', name: 'Whatever Inc' }, [domainOnly]);
+      expect(top).toMatchObject({ svc_id: domainOnly.svc_id, confidence: 'high', matched_on: ['domain'] });
+      const nameOnly = sparse({});
+      const [byName2] = await match({ name: 'Tessellate Cloud', website: 'tessellate.example' }, [nameOnly]);
+      expect(byName2).toMatchObject({
+        svc_id: nameOnly.svc_id,
+        confidence: 'moderate',
+        matched_on: ['name'],
+      });
+    });
   });
 
   it('finds nothing for unknown keys', async () => {

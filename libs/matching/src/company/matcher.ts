@@ -4,9 +4,15 @@
  * (fellegi-sunter.ts). Identifiers (domain, netx page or id, social page, ticker, svc_id) are
  * near-certain; a name alone is worth "moderate" when one company carries it and splits when
  * several do, since our build is not every company in the world.
+ *
+ * Records are sparse (only svc_id and a name or a domain are sure): a field the candidate lacks
+ * is missing and adds nothing, never a disagreement. A domain disagrees only with a company that
+ * has a domain, a netx page or id only with one that has them, a social page only with one that
+ * has a page on the same network, a ticker only with a listed company, a name only with a named
+ * one; a listing whose exchange is unknown agrees on its symbol as if no exchange were given.
  */
 import type { CompanyRecord, Confidence } from '@app/contracts';
-import { domainKey, normalizeTicker, urlKey } from '@app/normalize';
+import { detectSocialNetwork, domainKey, normalizeTicker, urlKey } from '@app/normalize';
 import { confidenceOf, Level, levelBits, posteriors, priorBits } from '../fellegi-sunter';
 import { jaroWinkler } from '../text/jaro-winkler';
 import { memoize } from '../text/memo';
@@ -60,6 +66,7 @@ const NAME_ODDS = 10;
 
 const domainOf = memoize((s: string) => (s === '' ? '' : (domainKey(s) ?? s)));
 const urlOf = memoize((s: string) => (s === '' ? '' : urlKey(s)));
+const networkOf = memoize((s: string) => detectSocialNetwork(s) ?? '');
 const tickerOf = memoize((s: string) => {
   const t = normalizeTicker(s);
   return t.ok ? t.value.symbol : s.toUpperCase();
@@ -80,29 +87,38 @@ function compare(q: CompanyQuery, c: CompanyCandidate, population: number): Outc
   const out: Outcome[] = [];
   if (q.svcId)
     out.push(q.svcId === c.svc_id ? outcome(W.svc_id.agree, ['svc_id'], true) : outcome(W.svc_id.disagree));
+  const domain = c.domain ? domainOf(c.domain) : '';
+  const alt = c.alt_domains.filter((a) => a !== '');
   for (const d of q.domains) {
-    if (domainOf(c.domain) === d.value) out.push(outcome(W.domain.agree, [d.field], true));
-    else if (c.alt_domains.some((a) => domainOf(a) === d.value))
-      out.push(outcome(W.domain.agree_alt, [d.field], true));
-    else out.push(outcome(W.domain.disagree));
+    if (domain !== '' && domain === d.value) out.push(outcome(W.domain.agree, [d.field], true));
+    else if (alt.some((a) => domainOf(a) === d.value)) out.push(outcome(W.domain.agree_alt, [d.field], true));
+    else if (domain !== '' || alt.length > 0) out.push(outcome(W.domain.disagree));
   }
+  const socials = c.socials.filter((s) => s.url);
   if (q.netxUrl) {
-    const same =
-      urlOf(c.netx_url) === q.netxUrl.value || c.socials.some((s) => urlOf(s.url) === q.netxUrl!.value);
-    out.push(same ? outcome(W.netx_url.agree, [q.netxUrl.field], true) : outcome(W.netx_url.disagree));
+    const want = q.netxUrl.value;
+    const pages = [...(c.netx_url ? [c.netx_url] : []), ...socials.map((s) => s.url)].map(urlOf);
+    if (pages.includes(want)) out.push(outcome(W.netx_url.agree, [q.netxUrl.field], true));
+    else if (pages.some((u) => networkOf(u) === 'netx')) out.push(outcome(W.netx_url.disagree));
   }
-  if (q.netxId)
+  if (q.netxId && c.netx_id)
     out.push(
       c.netx_id === q.netxId ? outcome(W.netx_id.agree, ['netx_id'], true) : outcome(W.netx_id.disagree),
     );
   if (q.socialUrl) {
-    const same = c.socials.some((s) => urlOf(s.url) === q.socialUrl);
-    out.push(same ? outcome(W.social_url.agree, ['social_url'], true) : outcome(W.social_url.disagree));
+    const want = q.socialUrl;
+    const network = networkOf(want);
+    if (socials.some((s) => urlOf(s.url) === want))
+      out.push(outcome(W.social_url.agree, ['social_url'], true));
+    else if (socials.some((s) => networkOf(urlOf(s.url)) === network))
+      out.push(outcome(W.social_url.disagree));
   }
-  if (q.ticker) {
+  if (q.ticker && c.tickers.length > 0) {
     const t = q.ticker;
     const listed = c.tickers.filter((x) => tickerOf(x.ticker_symbol) === t.symbol);
-    const onExchange = listed.some((x) => !t.exchange || x.exchange.toUpperCase() === t.exchange);
+    const onExchange = listed.some(
+      (x) => !t.exchange || !x.exchange || x.exchange.toUpperCase() === t.exchange,
+    );
     out.push(
       onExchange
         ? outcome(W.ticker.agree, ['ticker'], true)
@@ -111,8 +127,9 @@ function compare(q: CompanyQuery, c: CompanyCandidate, population: number): Outc
           : outcome(W.ticker.disagree),
     );
   }
-  if (q.name) {
-    const keys = [c.name.cleaned, ...c.name.raw].map(companyKeyOf);
+  const names = c.name ? [c.name.cleaned, ...c.name.raw].filter((n) => !!n) : [];
+  if (q.name && names.length > 0) {
+    const keys = names.map(companyKeyOf).filter((k) => k !== '');
     if (keys.includes(q.name))
       out.push({
         bits: Math.log2(W.name.exact.m * NAME_ODDS * Math.max(population, 1)),

@@ -3,6 +3,7 @@
  * PersonCandidateSource with SQL over the active build (person_match_keys, person_records),
  * tests and the benchmark with in-memory data.
  */
+import type { SocialNetwork } from '@app/normalize';
 import type { PersonKeyKind } from './query';
 
 /** A person_match_keys row. */
@@ -13,20 +14,27 @@ export interface KeyHit {
   current: boolean;
 }
 
-/** The slice of a person record that scoring reads; text as stored (lowercase), unfolded. */
+/**
+ * The slice of a person record that scoring reads; text as stored (lowercase), unfolded.
+ * Records are sparse: an unknown value is '' here (the stored slice coalesces null to ''), and
+ * every comparison treats '' as missing, never as a value that disagrees.
+ */
 export interface PersonCandidate {
   svc_id: string;
-  /** person_records.first_name / last_name: already folded by the loader. */
+  /** person_records.first_name / last_name: already folded by the loader; '' when unknown. */
   first_name: string;
   last_name: string;
   middle_name: string;
-  /** `YYYY-MM-DD` or ''. */
+  /** `YYYY-MM-DD` (or a coarser `YYYY-MM`, `YYYY`), '' when unknown. */
   birth_date: string;
+  /** person_records.birth_year: the year of a record that knows no more of the birth date. */
+  birth_year?: number | null;
   locations: CandidateLocation[];
   jobs: CandidateJob[];
   schools: CandidateSchool[];
 }
 
+/** '' for an unknown component; `current` is false when the record does not say. */
 export interface CandidateLocation {
   city: string;
   /** As in the record: `US-CA`. */
@@ -36,6 +44,7 @@ export interface CandidateLocation {
   current: boolean;
 }
 
+/** '' for an unknown component (a job without an organization has '' name, domain and URL). */
 export interface CandidateJob {
   /** experience[].organization.name.cleaned */
   name: string;
@@ -102,10 +111,23 @@ export function pairValue(a: string, b: string): string {
 export type FrequencyRequest = Record<FrequencyColumn | FrequencyPair, string[]>;
 export type FrequencyCounts = Record<FrequencyColumn | FrequencyPair, Record<string, number>>;
 
+/**
+ * An identifier a record may hold, whatever its value: a query's identifier that a candidate
+ * was not found by disagrees only when the candidate holds one of the same kind (an email
+ * address, a phone, a netx id, a profile on that network); otherwise the comparison is missing.
+ */
+export type HeldIdentifier = 'email' | 'phone' | 'netx_id' | `social_url:${SocialNetwork}`;
+
 export interface PersonCandidateSource {
   /** Number of people in the build: the population the prior and term frequencies refer to. */
   population(): Promise<number>;
   findByKeys(keys: ReadonlyArray<{ kind: PersonKeyKind; value: string }>): Promise<KeyHit[]>;
+  /**
+   * The identifiers each of these people holds (svc_ids absent from the map hold none). The
+   * matcher asks only for candidates that a query's identifier did not hit; a source without
+   * this method leaves those comparisons missing.
+   */
+  heldIdentifiers?(svcIds: readonly string[]): Promise<Map<string, ReadonlySet<HeldIdentifier>>>;
   findByBlocks(plan: BlockingPlan): Promise<PersonCandidate[]>;
   loadCandidates(svcIds: readonly string[]): Promise<PersonCandidate[]>;
   frequencies(request: FrequencyRequest): Promise<FrequencyCounts>;

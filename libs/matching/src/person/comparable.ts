@@ -1,7 +1,8 @@
 /**
  * A candidate's values in the form the query was normalized to (city, company, school, domain
  * and URL keys, folded titles and middle name, parsed birth date), worked out once per
- * candidate object and kept on it. The gateway caches candidates per build and common-name
+ * candidate object and kept on it. An unknown value is '' or null here, whatever the record
+ * said ('' from the stored slice, null from the record), and compare.ts leaves it out. The gateway caches candidates per build and common-name
  * blocks bring the same few hundred back request after request, so normalizing them on every
  * comparison was a large part of the cost of scoring.
  */
@@ -9,6 +10,7 @@ import type { PersonCandidate } from './candidate';
 import { cityKeyOf, companyKeyOf, domainKeyOf, foldOf, schoolKeyOf, urlKeyOf } from './keys';
 import { postalKey } from './query';
 
+/** '' (null for the postal code) where the location does not know the component. */
 export interface ComparableLocation {
   postal: string | null;
   city: string;
@@ -30,9 +32,17 @@ export interface ComparableJob extends ComparableOrg {
   current: boolean;
 }
 
+/** A birth date as precise as the record knows it. */
+export interface ComparableBirth {
+  year: number;
+  month: number | null;
+  /** Null when the month is. */
+  day: number | null;
+}
+
 export interface ComparableCandidate {
   readonly middle: string;
-  readonly birth: { year: number; month: number; day: number } | null;
+  readonly birth: ComparableBirth | null;
   readonly locations: ComparableLocation[];
   readonly jobs: ComparableJob[];
   readonly schools: ComparableOrg[];
@@ -43,12 +53,26 @@ export interface ComparableCandidate {
 const FORM = Symbol('comparable');
 type WithForm = PersonCandidate & { [FORM]?: ComparableCandidate };
 
-function birthOf(date: string): ComparableCandidate['birth'] {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  return m ? { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) } : null;
+const BIRTH = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/;
+
+/** `YYYY-MM-DD`, or as much of it as is known; else the birth year alone; else unknown. */
+export function birthOf(date: string | null | undefined, year?: number | null): ComparableBirth | null {
+  const m = date ? BIRTH.exec(date) : null;
+  if (m) {
+    const month = m[2] === undefined ? null : Number(m[2]);
+    return { year: Number(m[1]), month, day: m[3] === undefined || month === null ? null : Number(m[3]) };
+  }
+  return typeof year === 'number' && Number.isInteger(year) && year > 0
+    ? { year, month: null, day: null }
+    : null;
 }
 
-function orgOf(name: string, domain: string, url: string, key: (s: string) => string): ComparableOrg {
+function orgOf(
+  name: string | null,
+  domain: string | null,
+  url: string | null,
+  key: (s: string) => string,
+): ComparableOrg {
   return {
     name: name ? key(name) : '',
     domain: domain ? domainKeyOf(domain) : null,
@@ -74,19 +98,19 @@ class LazyForm implements ComparableCandidate {
   }
 
   get birth(): ComparableCandidate['birth'] {
-    if (this.birthForm === undefined) this.birthForm = birthOf(this.c.birth_date);
+    if (this.birthForm === undefined) this.birthForm = birthOf(this.c.birth_date, this.c.birth_year);
     return this.birthForm;
   }
 
   get locations(): ComparableLocation[] {
     return (this.locationForms ??= this.c.locations.map((l) => {
-      const country = l.country_code.toLowerCase();
+      const country = l.country_code ? l.country_code.toLowerCase() : '';
       return {
-        postal: l.postal_code ? postalKey(l.postal_code, country) : null,
+        postal: l.postal_code ? postalKey(l.postal_code, country || null) : null,
         city: l.city ? cityKeyOf(l.city) : '',
-        state: l.state_code.toLowerCase(),
+        state: l.state_code ? l.state_code.toLowerCase() : '',
         country,
-        current: l.current,
+        current: l.current === true,
       };
     }));
   }
@@ -94,8 +118,8 @@ class LazyForm implements ComparableCandidate {
   get jobs(): ComparableJob[] {
     return (this.jobForms ??= this.c.jobs.map((j) => ({
       ...orgOf(j.name, j.domain, j.netx_url, companyKeyOf),
-      title: foldOf(j.title),
-      current: j.current,
+      title: j.title ? foldOf(j.title) : '',
+      current: j.current === true,
     })));
   }
 

@@ -1,13 +1,30 @@
 /**
  * One query against one candidate: the agreement level of every comparison the query allows.
- * Fields the query lacks are not compared (weight 0); fields the candidate lacks are "missing"
- * and left out as well, so absent data never counts as disagreement.
+ *
+ * Missing data neither agrees nor disagrees (Fellegi–Sunter: weight 0). Fields the query lacks
+ * are not compared; a value the candidate lacks ('' or null: records are sparse) leaves its
+ * comparison out as well, never as a disagreement:
+ * - an identifier the candidate was not found by disagrees only when the candidate holds one of
+ *   that kind (HeldIdentifier);
+ * - names, middle names and birth dates compare only when both sides have them, a birth date at
+ *   the precision both sides know (a record with a birth year only compares years);
+ * - a location compares at the most specific component (postal code, city, state, country) that
+ *   the query gives and the candidate's locations know, and a component a location lacks never
+ *   conflicts with one it has; it disagrees only when a current location knows the component,
+ *   else the comparison moves to the next coarser component, then is missing;
+ * - an employer, school or title compares only with the candidate's jobs and schools that carry
+ *   the same kind of value as the query (a company name with names, a website with websites), and
+ *   disagrees only when a current job carries one (a candidate whose current employer or title is
+ *   unknown may well hold the one asked for).
  */
+import { lookupState } from '@app/normalize';
+import { memoize } from '../text/memo';
 import { areNicknames } from '../text/nicknames';
 import { jaroWinkler } from '../text/jaro-winkler';
-import type { KeyHit, PersonCandidate } from './candidate';
+import type { HeldIdentifier, KeyHit, PersonCandidate } from './candidate';
 import {
   type ComparableCandidate,
+  type ComparableJob,
   type ComparableLocation,
   type ComparableOrg,
   comparableOf,
@@ -36,11 +53,14 @@ function identifierOutcomes(
   q: PersonQuery,
   c: PersonCandidate,
   hits: readonly KeyHit[],
+  held: ReadonlySet<HeldIdentifier> | undefined,
 ): void {
   for (const key of q.identifiers) {
     const hit = hits.find((h) => h.kind === key.kind && h.value === key.value);
-    const level = hit ? (hit.current || key.kind === 'netx_id' ? 'agree' : 'agree_past') : 'disagree';
-    out.push({ comparison: key.field, level, agreed: hit ? [key.field] : [], identifier: !!hit });
+    if (hit) {
+      const level = hit.current || key.kind === 'netx_id' ? 'agree' : 'agree_past';
+      out.push({ comparison: key.field, level, agreed: [key.field], identifier: true });
+    } else if (held?.has(key.held)) out.push({ comparison: key.field, level: 'disagree', agreed: [] });
   }
   if (q.svcId) {
     const same = c.svc_id === q.svcId;
@@ -142,16 +162,46 @@ type Depth = 'postal' | 'city' | 'state' | 'country';
 const BIT: Readonly<Record<Depth, number>> = { country: 1, state: 2, city: 4, postal: 8 };
 const DEPTHS: readonly Depth[] = ['country', 'state', 'city', 'postal'];
 
-/** Components of the query that agree with one location. */
+/**
+ * Components of the query that agree with one location. A component the location lacks does not
+ * stand in the way of a finer one (a city agrees in a location whose state is unknown).
+ */
 function agreement(q: LocationQuery, l: ComparableLocation): number {
-  const countryOk = !q.country || l.country === q.country;
-  const stateOk = !q.state || l.state === q.state;
+  const countryOk = !q.country || !l.country || l.country === q.country;
+  const sameState = stateAgrees(q, l);
+  const stateOk = !(q.state || q.stateText) || !l.state || sameState;
   let bits = 0;
   if (q.country && l.country === q.country) bits |= BIT.country;
-  if (q.state && l.state === q.state) bits |= BIT.state;
+  if (sameState) bits |= BIT.state;
   if (q.city && l.city === q.city && countryOk && stateOk) bits |= BIT.city;
   if (q.postal && l.postal === q.postal && countryOk) bits |= BIT.postal;
   return bits;
+}
+
+/** A state sent without a country, read in a country: "MD" is Maryland in the US, Madrid in Spain. */
+const stateIn = memoize((key: string) => {
+  const [country, text] = key.split('\u0000');
+  return lookupState(text, { country: country.toUpperCase() })?.code.toLowerCase() ?? '';
+});
+
+function stateAgrees(q: LocationQuery, l: ComparableLocation): boolean {
+  if (!l.state) return false;
+  if (q.state && l.state === q.state) return true;
+  return !!q.stateText && !!l.country && stateIn(`${l.country}\u0000${q.stateText}`) === l.state;
+}
+
+/** Whether the location knows the component at `depth`. */
+function knows(l: ComparableLocation, depth: Depth): boolean {
+  switch (depth) {
+    case 'postal':
+      return l.postal !== null;
+    case 'city':
+      return l.city !== '';
+    case 'state':
+      return l.state !== '';
+    case 'country':
+      return l.country !== '';
+  }
 }
 
 /** The input fields behind the agreeing components (an address can stand for several). */
@@ -174,31 +224,69 @@ function firstAgreeing(q: LocationQuery, c: ComparableCandidate, current: boolea
   return 0;
 }
 
+/**
+ * Agreement bits at `depth` of the first current location that knows `tier` (and so differs
+ * there): a postal code in the same city, a city in the same state.
+ */
+function currentAgreeingAt(q: LocationQuery, c: ComparableCandidate, tier: Depth, depth: Depth): number {
+  for (const l of c.locations) {
+    if (!l.current || !knows(l, tier)) continue;
+    const bits = agreement(q, l);
+    if (bits & BIT[depth]) return bits;
+  }
+  return 0;
+}
+
+const COARSER: Readonly<Record<Depth, Depth | null>> = {
+  postal: 'city',
+  city: 'state',
+  state: 'country',
+  country: null,
+};
+
+function queryHas(loc: LocationQuery, depth: Depth): boolean {
+  if (depth === 'state') return !!(loc.state || loc.stateText);
+  return depth === 'postal' ? !!loc.postal : !!loc[depth];
+}
+
 function locationOutcome(q: PersonQuery, c: ComparableCandidate): Outcome | null {
   const loc = q.location;
   if (!loc || c.locations.length === 0) return null;
-  const tier: Depth = loc.postal ? 'postal' : loc.city ? 'city' : loc.state ? 'state' : 'country';
-  const comparison: PersonComparison = `location_${tier}`;
-
-  const exactCurrent = firstAgreeing(loc, c, true, tier);
-  if (exactCurrent)
-    return {
-      comparison,
-      level: 'exact_current',
-      agreed: agreedFields(loc, exactCurrent),
-      tfValue: tier === 'city' ? loc.city! : undefined,
-    };
-  const exactPast = firstAgreeing(loc, c, false, tier);
-  if (exactPast) return { comparison, level: 'exact_past', agreed: agreedFields(loc, exactPast) };
-  if (tier === 'postal') {
-    const city = firstAgreeing(loc, c, true, 'city');
-    if (city) return { comparison, level: 'city', agreed: agreedFields(loc, city) };
+  for (let tier: Depth | null = 'postal'; tier !== null; tier = COARSER[tier]) {
+    if (!queryHas(loc, tier)) continue;
+    const t: Depth = tier;
+    if (!c.locations.some((l) => knows(l, t))) continue;
+    const comparison: PersonComparison = `location_${t}`;
+    const exactCurrent = firstAgreeing(loc, c, true, t);
+    if (exactCurrent)
+      return {
+        comparison,
+        level: 'exact_current',
+        agreed: agreedFields(loc, exactCurrent),
+        tfValue: t === 'city' ? loc.city! : undefined,
+      };
+    const exactPast = firstAgreeing(loc, c, false, t);
+    if (exactPast)
+      return {
+        comparison,
+        level: 'exact_past',
+        agreed: agreedFields(loc, exactPast),
+        tfValue: t === 'city' ? loc.city! : undefined,
+      };
+    if (t === 'postal') {
+      const city = currentAgreeingAt(loc, c, t, 'city');
+      if (city) return { comparison, level: 'city', agreed: agreedFields(loc, city) };
+    }
+    if ((t === 'postal' || t === 'city') && (loc.state || loc.stateText)) {
+      const region = currentAgreeingAt(loc, c, t, 'state');
+      if (region) return { comparison, level: 'region', agreed: agreedFields(loc, region) };
+    }
+    // A current location that knows the component and differs: the candidate lives elsewhere.
+    if (c.locations.some((l) => l.current && knows(l, t)))
+      return { comparison, level: 'disagree', agreed: [] };
+    // Where the candidate lives now is unknown at this depth: compare what is known of it coarser.
   }
-  if ((tier === 'postal' || tier === 'city') && loc.state) {
-    const region = firstAgreeing(loc, c, true, 'state');
-    if (region) return { comparison, level: 'region', agreed: agreedFields(loc, region) };
-  }
-  return { comparison, level: 'disagree', agreed: [] };
+  return null;
 }
 
 function orgAgrees(q: OrgQuery, org: ComparableOrg): boolean {
@@ -209,11 +297,27 @@ function orgAgrees(q: OrgQuery, org: ComparableOrg): boolean {
   );
 }
 
+/** Whether the organization carries the kind of value the query gives (a name, a website, a page). */
+function orgComparable(q: OrgQuery, org: ComparableOrg): boolean {
+  return (!!q.domain && org.domain !== null) || (!!q.url && org.url !== '') || (!!q.name && org.name !== '');
+}
+
 function companyOutcome(q: PersonQuery, c: ComparableCandidate): Outcome | null {
   const company = q.company;
-  if (!company || c.jobs.length === 0) return null;
-  const agrees = c.jobs.filter((j) => orgAgrees(company, j));
-  const current = agrees.find((j) => j.current);
+  if (!company) return null;
+  let current: ComparableJob | null = null;
+  let past: ComparableJob | null = null;
+  let currentKnown = false;
+  for (const j of c.jobs) {
+    if (!orgComparable(company, j)) continue;
+    if (j.current) currentKnown = true;
+    if (!orgAgrees(company, j)) continue;
+    if (j.current) {
+      current = j;
+      break;
+    }
+    if (!past || (past.domain === null && j.domain !== null)) past = j;
+  }
   if (current)
     return {
       comparison: 'company',
@@ -221,14 +325,17 @@ function companyOutcome(q: PersonQuery, c: ComparableCandidate): Outcome | null 
       agreed: ['company'],
       tfValue: current.domain ?? undefined,
     };
-  if (agrees.length > 0) return { comparison: 'company', level: 'past', agreed: ['company'] };
-  return { comparison: 'company', level: 'disagree', agreed: [] };
+  if (past)
+    return { comparison: 'company', level: 'past', agreed: ['company'], tfValue: past.domain ?? undefined };
+  return currentKnown ? { comparison: 'company', level: 'disagree', agreed: [] } : null;
 }
 
 function schoolOutcome(q: PersonQuery, c: ComparableCandidate): Outcome | null {
   const school = q.school;
-  if (!school || c.schools.length === 0) return null;
-  const agree = c.schools.some((s) => orgAgrees(school, s));
+  if (!school) return null;
+  const known = c.schools.filter((s) => orgComparable(school, s));
+  if (known.length === 0) return null;
+  const agree = known.some((s) => orgAgrees(school, s));
   return { comparison: 'school', level: agree ? 'agree' : 'disagree', agreed: agree ? ['school'] : [] };
 }
 
@@ -245,39 +352,58 @@ function titleClose(a: string, b: string): boolean {
 
 function titleOutcome(q: PersonQuery, c: ComparableCandidate): Outcome | null {
   const title = q.title;
-  const jobs = c.jobs;
-  if (!title || jobs.length === 0) return null;
-  if (jobs.some((j) => j.current && j.title === title))
-    return { comparison: 'job_title', level: 'exact_current', agreed: ['job_title'] };
-  if (jobs.some((j) => j.current && titleClose(title, j.title)))
-    return { comparison: 'job_title', level: 'close_current', agreed: ['job_title'] };
-  if (jobs.some((j) => !j.current && titleClose(title, j.title)))
-    return { comparison: 'job_title', level: 'past', agreed: ['job_title'] };
-  return { comparison: 'job_title', level: 'disagree', agreed: [] };
+  if (!title) return null;
+  let exactCurrent = false;
+  let closeCurrent = false;
+  let past = false;
+  let currentKnown = false;
+  for (const j of c.jobs) {
+    if (j.title === '') continue;
+    if (j.current) {
+      currentKnown = true;
+      if (j.title === title) exactCurrent = true;
+      else if (!closeCurrent && titleClose(title, j.title)) closeCurrent = true;
+    } else if (!past && titleClose(title, j.title)) past = true;
+  }
+  if (exactCurrent) return { comparison: 'job_title', level: 'exact_current', agreed: ['job_title'] };
+  if (closeCurrent) return { comparison: 'job_title', level: 'close_current', agreed: ['job_title'] };
+  if (past) return { comparison: 'job_title', level: 'past', agreed: ['job_title'] };
+  return currentKnown ? { comparison: 'job_title', level: 'disagree', agreed: [] } : null;
 }
 
+/** At the precision both sides know: the query's day against a record's birth year compares years. */
 function birthOutcome(q: PersonQuery, c: ComparableCandidate): Outcome | null {
   const b = q.birth;
-  if (!b || !c.birth) return null;
-  const { year: y, month: mo, day: d } = c.birth;
-  const sameYear = y === b.year;
-  const sameMonth = sameYear && b.month === mo;
-  if (b.day !== null) {
-    const level = sameMonth && b.day === d ? 'exact' : sameMonth ? 'month' : sameYear ? 'year' : 'disagree';
+  const cb = c.birth;
+  if (!b || !cb) return null;
+  const sameYear = cb.year === b.year;
+  const sameMonth = sameYear && b.month !== null && b.month === cb.month;
+  if (b.day !== null && cb.day !== null) {
+    const level =
+      sameMonth && b.day === cb.day ? 'exact' : sameMonth ? 'month' : sameYear ? 'year' : 'disagree';
     return { comparison: 'birth_day', level, agreed: level === 'exact' ? ['birth_date'] : [] };
   }
-  if (b.month !== null) {
+  if (b.month !== null && cb.month !== null) {
     const level = sameMonth ? 'exact' : sameYear ? 'year' : 'disagree';
     return { comparison: 'birth_month', level, agreed: level === 'exact' ? ['birth_date'] : [] };
   }
-  const level = sameYear ? 'exact' : Math.abs(y - b.year) === 1 ? 'near' : 'disagree';
+  const level = sameYear ? 'exact' : Math.abs(cb.year - b.year) === 1 ? 'near' : 'disagree';
   return { comparison: 'birth_year', level, agreed: level === 'exact' ? ['birth_date'] : [] };
 }
 
-export function comparePerson(q: PersonQuery, c: PersonCandidate, hits: readonly KeyHit[]): Outcome[] {
+/**
+ * `held`: the identifiers the candidate holds, when known (PersonCandidateSource.heldIdentifiers);
+ * without it an identifier the candidate was not found by is missing, not a disagreement.
+ */
+export function comparePerson(
+  q: PersonQuery,
+  c: PersonCandidate,
+  hits: readonly KeyHit[],
+  held?: ReadonlySet<HeldIdentifier>,
+): Outcome[] {
   const cc = comparableOf(c);
   const out: Outcome[] = [];
-  identifierOutcomes(out, q, c, hits);
+  identifierOutcomes(out, q, c, hits, held);
   nameOutcomes(out, q, c, cc);
   for (const o of [
     locationOutcome(q, cc),

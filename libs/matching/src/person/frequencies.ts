@@ -19,8 +19,8 @@ import {
 import type { Outcome } from './compare';
 import { PERSON_WEIGHTS, WeightedLevel } from './weights';
 
-/** Exactly agreeing values of one candidate, by column. */
-export type Agreement = Partial<Record<FrequencyColumn, string>>;
+/** Exactly agreeing values of one candidate, by column; `past` lists columns that agreed on a past value. */
+export type Agreement = Partial<Record<FrequencyColumn, string>> & { past?: FrequencyColumn[] };
 
 /** Pseudo-counts pulling a surname's city or employer share towards the build-wide share. */
 const SMOOTHING = 3;
@@ -35,8 +35,10 @@ export function levelOf(o: Outcome): WeightedLevel {
 export function agreementOf(outcomes: readonly Outcome[]): Agreement {
   const a: Agreement = {};
   for (const o of outcomes) {
-    const tf = levelOf(o).tf;
-    if (tf && o.tfValue) a[tf] = o.tfValue;
+    const level = levelOf(o);
+    if (!level.tf || !o.tfValue) continue;
+    a[level.tf] = o.tfValue;
+    if (level.past) (a.past ??= []).push(level.tf);
   }
   return a;
 }
@@ -76,9 +78,10 @@ export function outcomeBits(o: Outcome, counts: FrequencyCounts | null, populati
 
 const FIRST = PERSON_WEIGHTS.first_name.exact;
 const LAST = PERSON_WEIGHTS.last_name.exact;
-const CONTEXT: Array<[FrequencyColumn, FrequencyPair, WeightedLevel]> = [
-  ['city', 'last_city', PERSON_WEIGHTS.location_city.exact_current],
-  ['company_domain', 'last_company', PERSON_WEIGHTS.company.current],
+/** Context columns corrected for the surname, with their current and past levels. */
+const CONTEXT: Array<[FrequencyColumn, FrequencyPair, WeightedLevel, WeightedLevel]> = [
+  ['city', 'last_city', PERSON_WEIGHTS.location_city.exact_current, PERSON_WEIGHTS.location_city.exact_past],
+  ['company_domain', 'last_company', PERSON_WEIGHTS.company.current, PERSON_WEIGHTS.company.past],
 ];
 
 /** The (never positive) correction for agreements that are not independent; see the file comment. */
@@ -97,9 +100,11 @@ export function dependenceBits(a: Agreement, counts: FrequencyCounts | null, pop
     if (uFull > uFirst * uLast) bits += Math.log2((uFirst * uLast) / uFull);
   }
   const surname = counts.last_name[last] ?? 1;
-  for (const [column, pair, level] of CONTEXT) {
+  for (const [column, pair, current, past] of CONTEXT) {
     const value = a[column];
     if (!value) continue;
+    // A past value is corrected the same way (Matsumotos lived in Tokyo too), never below 0 bits.
+    const level = a.past?.includes(column) ? past : current;
     const u = frequencyU(counts[column][value], population, level.u);
     const together = counts[pair][pairValue(last, value)] ?? 1;
     // Leave the candidate itself out, or a unique surname would "always" live in its own city.

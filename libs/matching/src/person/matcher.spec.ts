@@ -221,6 +221,50 @@ describe('matchPerson: scoring rules', () => {
     expect(byCompany.svc_id).toBe(b);
   });
 
+  it('weighs a common past city or employer by its frequency too: it never outweighs the current one', async () => {
+    const source = new MemoryPersonSource(
+      [
+        candidate({
+          id: a,
+          first: 'juan',
+          last: 'rivera',
+          city: 'fresno',
+          company: 'sky solar',
+          domain: 'skysolar.example',
+        }),
+        candidate({
+          id: b,
+          first: 'juan',
+          last: 'rivera',
+          city: 'mesa',
+          pastCity: 'fresno',
+          company: 'other works',
+          pastCompany: 'sky solar',
+          pastDomain: 'skysolar.example',
+        }),
+      ],
+      {
+        population: 100_000,
+        counts: {
+          city: { fresno: 2_230 },
+          company_domain: { 'skysolar.example': 3_069 },
+          last_name: { rivera: 229 },
+          last_city: { [pairValue('rivera', 'fresno')]: 11 },
+          last_company: { [pairValue('rivera', 'skysolar.example')]: 14 },
+        },
+      },
+    );
+    const ranked = await match(
+      { first_name: 'Juan', last_name: 'Rivera', city: 'Fresno', company: 'Sky Solar' },
+      source,
+    );
+    expect(ranked[0]).toMatchObject({
+      svc_id: a,
+      matched_on: ['first_name', 'last_name', 'city', 'company'],
+    });
+    expect(ranked[0].probability).toBeGreaterThan(0.5);
+  });
+
   it('counts a stale identifier as a match, with less weight', async () => {
     const source = new MemoryPersonSource([
       candidate({
@@ -253,5 +297,91 @@ describe('matchPerson: scoring rules', () => {
     expect(same.matched_on).toEqual(['phone', 'full_name']);
     expect(other.matched_on).toEqual(['phone']);
     expect(other.weight).toBeLessThan(same.weight - 10);
+  });
+});
+
+describe('matchPerson on sparse records', () => {
+  // Ada as a sparse source knows her: name only, no birth date, no place, no job, no contact.
+  const bare: PersonRecord = {
+    ...ada,
+    middle_name: null,
+    birth_date: null,
+    birth_year: null,
+    birth_month: null,
+    birth_day: null,
+    city: null,
+    state: null,
+    state_code: null,
+    country: null,
+    country_code: null,
+    work_email: null,
+    mobile_phone: null,
+    netx_url: null,
+    netx_id: null,
+    emails: [],
+    phones: [],
+    socials: [],
+    locations: [],
+    experience: [],
+    education: [],
+  };
+  const weightOf = async (input: PersonMatchInput, source: MemoryPersonSource) =>
+    (await match(input, source)).find((r) => r.svc_id === ada.svc_id)?.weight;
+
+  it.each<[string, PersonMatchInput]>([
+    ['a city', { city: 'Austin' }],
+    ['a state and a country', { state: 'Texas', country: 'US' }],
+    ['an address', { address: '500 Congress Ave, Austin, TX 78701' }],
+    ['an employer', { company: 'Globex' }],
+    ['an employer website', { company: 'globex.example' }],
+    ['a school', { school: 'Harrow Institute' }],
+    ['a job title', { job_title: 'Pilot' }],
+    ['a birth date', { birth_date: '1970-01-01' }],
+    ['an email', { email: 'someone@elsewhere.example' }],
+    ['a phone', { phone: '+14155559999' }],
+    ['a profile URL', { social_url: 'https://github.com/someone-else' }],
+    ['a netx id', { netx_id: '99999999' }],
+  ])('a record without %s is neither helped nor penalised by one', async (_name, context) => {
+    const source = new MemoryPersonSource([bare]);
+    const name = { full_name: 'Ada Quill' };
+    const withContext = await weightOf({ ...name, ...context }, source);
+    expect(withContext).toBeDefined();
+    expect(withContext).toBe(await weightOf(name, new MemoryPersonSource([bare])));
+  });
+
+  it('records with jobs, places and schools whose parts are unknown', async () => {
+    const partial: PersonRecord = {
+      ...bare,
+      locations: [{ ...ada.locations[0], city: null, postal_code: null, current: null }],
+      experience: [{ ...ada.experience[0], organization: null, title: null, current: null }],
+      education: [{ ...ada.education[0], organization: null }],
+    };
+    const source = new MemoryPersonSource([partial]);
+    const [top] = await match(
+      { full_name: 'Ada Quill', city: 'Nowhere', company: 'Globex', school: 'Harrow' },
+      source,
+    );
+    expect(top).toMatchObject({ svc_id: ada.svc_id, matched_on: ['full_name'] });
+    expect(top.outcomes.map((o) => o.comparison)).toEqual(['first_name', 'last_name']);
+  });
+
+  it('asks which identifiers candidates hold only for queries mixing identifiers with other candidates', async () => {
+    const source = new MemoryPersonSource(people);
+    await match({ email: 'bramokonkwovale@gmail.com' }, source);
+    expect(source.calls).not.toContain('heldIdentifiers');
+    await match({ email: 'bramokonkwovale@gmail.com', full_name: 'Bram Okonkwo-Vale' }, source);
+    expect(source.calls).not.toContain('heldIdentifiers');
+    await match({ email: 'nobody@elsewhere.example', full_name: 'Bram Okonkwo-Vale' }, source);
+    expect(source.calls).toContain('heldIdentifiers');
+  });
+
+  it('lets an identifier the candidate holds otherwise still count against it', async () => {
+    const source = new MemoryPersonSource([ada, { ...bare, svc_id: uuid(77) }]);
+    const [known] = (
+      await match({ full_name: 'Ada Quill', email: 'someone@elsewhere.example' }, source)
+    ).filter((r) => r.svc_id === ada.svc_id);
+    expect(known.outcomes).toContainEqual(
+      expect.objectContaining({ comparison: 'email', level: 'disagree' }),
+    );
   });
 });

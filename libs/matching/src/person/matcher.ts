@@ -1,4 +1,4 @@
-import type { KeyHit, PersonCandidate, PersonCandidateSource } from './candidate';
+import type { HeldIdentifier, KeyHit, PersonCandidate, PersonCandidateSource } from './candidate';
 import { blockingPlan, fuzzyBlockingPlan } from './blocking';
 import { comparePerson } from './compare';
 import { agreementOf, frequencyRequest, isEmptyRequest } from './frequencies';
@@ -63,6 +63,32 @@ function someNamesakeFound(compared: Iterable<Comparable>): boolean {
   return false;
 }
 
+const NONE: ReadonlySet<HeldIdentifier> = new Set();
+
+/**
+ * Which identifiers the candidates not yet compared hold, for those that some identifier of the
+ * query did not hit: that identifier disagrees with a candidate holding another of its kind and
+ * is missing for one holding none. Asked only for queries mixing identifiers with candidates
+ * found otherwise (by name, or by another identifier), so identifier-only queries never pay it.
+ */
+async function heldIdentifiers(
+  q: PersonQuery,
+  candidates: ReadonlyMap<string, PersonCandidate>,
+  hitsBy: ReadonlyMap<string, KeyHit[]>,
+  source: PersonCandidateSource,
+  known: ReadonlyMap<string, Comparable>,
+): Promise<ReadonlyMap<string, ReadonlySet<HeldIdentifier>>> {
+  if (q.identifiers.length === 0 || !source.heldIdentifiers) return new Map();
+  const unsettled: string[] = [];
+  for (const id of candidates.keys()) {
+    if (known.has(id)) continue;
+    const hits = hitsBy.get(id) ?? [];
+    if (q.identifiers.some((k) => !hits.some((h) => h.kind === k.kind && h.value === k.value)))
+      unsettled.push(id);
+  }
+  return unsettled.length > 0 ? source.heldIdentifiers(unsettled) : new Map();
+}
+
 async function score(
   q: PersonQuery,
   candidates: ReadonlyMap<string, PersonCandidate>,
@@ -71,11 +97,12 @@ async function score(
   known: Map<string, Comparable>,
 ): Promise<ScoredPerson[]> {
   if (candidates.size === 0) return [];
+  const held = await heldIdentifiers(q, candidates, hitsBy, source, known);
   const compared: Comparable[] = [];
   for (const c of candidates.values()) {
     let outcome = known.get(c.svc_id);
     if (!outcome) {
-      const outcomes = comparePerson(q, c, hitsBy.get(c.svc_id) ?? []);
+      const outcomes = comparePerson(q, c, hitsBy.get(c.svc_id) ?? [], held.get(c.svc_id) ?? NONE);
       outcome = { svc_id: c.svc_id, outcomes, agreement: agreementOf(outcomes) };
       known.set(c.svc_id, outcome);
     }

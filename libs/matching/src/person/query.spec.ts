@@ -122,8 +122,30 @@ describe('normalizePersonQuery: names and context', () => {
       city: 'san francisco',
       state: 'us-ca',
       country: 'us',
+      stateText: null,
       from: { country: 'address', state: 'address', city: 'address', postal: 'address' },
     });
+  });
+
+  it('leaves out a city misread from an address (digits of a postal code run into it)', () => {
+    const q = normalizePersonQuery({ address: 'Sapporo, Hokkaido 060-4659' });
+    expect(q.location?.city ?? null).toBeNull();
+  });
+
+  it('keeps a state sent without a country as written, and reads a postal code as written without one', () => {
+    expect(normalizePersonQuery({ state: 'MD' }).location).toMatchObject({ state: 'us-md', stateText: 'MD' });
+    expect(normalizePersonQuery({ state: 'MD', country: 'Spain' }).location).toMatchObject({
+      state: 'es-md',
+      stateText: null,
+    });
+    expect(normalizePersonQuery({ state: 'Nowhere Province' }).location).toMatchObject({
+      state: null,
+      stateText: 'Nowhere Province',
+      from: { state: 'state' },
+    });
+    // Not a US ZIP padded to "00168": the code of a country nobody named.
+    expect(normalizePersonQuery({ postal_code: '0168' }).location?.postal).toBe('0168');
+    expect(normalizePersonQuery({ postal_code: '2118', country: 'US' }).location?.postal).toBe('02118');
   });
 
   it('reads separate place fields; a state is looked up within the given country', () => {

@@ -13,6 +13,7 @@ import {
   cleanSchool,
   companyKey,
   detectHashAlgorithm,
+  detectSocialNetwork,
   foldKey,
   isSupportedRegion,
   lookupCountry,
@@ -26,6 +27,7 @@ import {
   tryNormalizeEmail,
   urlKey,
 } from '@app/normalize';
+import type { HeldIdentifier } from './candidate';
 import { PersonLocationField, PersonMatchInput, PersonNameField, present } from './fields';
 
 export type PersonKeyKind =
@@ -35,6 +37,8 @@ export interface IdentifierKey {
   field: 'email' | 'email_hash' | 'phone' | 'social_url' | 'netx_id';
   kind: PersonKeyKind;
   value: string;
+  /** What a record must hold for this key's absence to count against it (HeldIdentifier). */
+  held: HeldIdentifier;
 }
 
 export interface NameQuery {
@@ -61,6 +65,12 @@ export interface LocationQuery {
   state: string | null;
   /** ISO 3166-1 alpha-2, lowercase. */
   country: string | null;
+  /**
+   * The state as sent, when no country was known to read it in: `state` is then a guess (a
+   * code such as "MD" or "14" names a state in several countries, looked up in the US first),
+   * and a candidate's location may agree with it read in its own country instead.
+   */
+  stateText: string | null;
   from: Partial<Record<'postal' | 'city' | 'state' | 'country', PersonLocationField>>;
 }
 
@@ -120,7 +130,7 @@ function identifiers(input: PersonMatchInput, region: string): IdentifierKey[] {
           reason: r.reason,
         },
       );
-    keys.push({ field: 'email', kind: 'email', value: r.email });
+    keys.push({ field: 'email', kind: 'email', value: r.email, held: 'email' });
   }
   if (present(input.email_hash)) {
     const hash = input.email_hash.trim().toLowerCase();
@@ -131,13 +141,13 @@ function identifiers(input: PersonMatchInput, region: string): IdentifierKey[] {
         'email_hash must be the hex SHA-256 (64 characters), SHA-1 (40) or MD5 (32) of the normalized address; POST /utility/hash/email computes them.',
         { field: 'email_hash', reason: 'not_a_hash' },
       );
-    keys.push({ field: 'email_hash', kind: `email_${algorithm}`, value: hash });
+    keys.push({ field: 'email_hash', kind: `email_${algorithm}`, value: hash, held: 'email' });
   }
   if (present(input.phone)) {
     const r = normalizePhone(input.phone, region);
     if (!r.ok)
       throw invalid('phone', `phone could not be read as a phone number (${r.reason.replace(/_/g, ' ')})`);
-    keys.push({ field: 'phone', kind: 'phone', value: r.value.e164 });
+    keys.push({ field: 'phone', kind: 'phone', value: r.value.e164, held: 'phone' });
   }
   if (present(input.social_url)) {
     const r = normalizeSocialUrl(input.social_url);
@@ -153,17 +163,19 @@ function identifiers(input: PersonMatchInput, region: string): IdentifierKey[] {
       );
     // A supported network's URL that fails the stricter profile rules (an over-long handle) is
     // keyed as the loader keys it, by urlKey's plain-URL fallback, so it still meets the record.
+    const network = r.ok ? r.value.network : (detectSocialNetwork(input.social_url) ?? 'netx');
     keys.push({
       field: 'social_url',
       kind: 'social_url',
       value: urlKey(r.ok ? r.value.url : input.social_url),
+      held: `social_url:${network}`,
     });
   }
   if (present(input.netx_id)) {
     const id = input.netx_id.trim();
     if (!DIGITS.test(id))
       throw invalid('netx_id', 'netx_id must be the numeric professional-network id (digits only)');
-    keys.push({ field: 'netx_id', kind: 'netx_id', value: id });
+    keys.push({ field: 'netx_id', kind: 'netx_id', value: id, held: 'netx_id' });
   }
   return keys;
 }
@@ -241,12 +253,12 @@ function location(input: PersonMatchInput): LocationQuery | null {
   }
 
   let state: string | null = null;
+  let stateText: string | null = null;
   if (present(input.state)) {
     const sub = lookupState(input.state, country ? { country: country.toUpperCase() } : {});
-    if (sub) {
-      state = sub.code.toLowerCase();
-      from.state = 'state';
-    }
+    if (!country) stateText = normalizeSpace(input.state);
+    if (sub || stateText) from.state = 'state';
+    if (sub) state = sub.code.toLowerCase();
   } else if (parsed?.state_code) {
     state = parsed.state_code.toLowerCase();
     from.state = 'address';
@@ -256,23 +268,27 @@ function location(input: PersonMatchInput): LocationQuery | null {
   if (present(input.city)) {
     city = cityKey(input.city) || null;
     if (city) from.city = 'city';
-  } else if (parsed?.city) {
+  } else if (parsed?.city && !/\d/.test(parsed.city)) {
+    // A "city" holding digits is a misread address (a postal code run into the region: "Sapporo,
+    // Hokkaido 060-4659" reads as the city "hokkaido 060-4659"): left out rather than disagreeing.
     city = cityKey(parsed.city) || null;
     if (city) from.city = 'address';
   }
 
   let postal: string | null = null;
   if (present(input.postal_code)) {
-    const r = normalizePostalCode(input.postal_code, country?.toUpperCase() ?? 'US');
-    postal = postalKey(r.ok ? r.value.postal_code : input.postal_code, country);
+    // Read in the country when one is known; otherwise as written (a US reading would pad
+    // "0168", a South African code, to the ZIP "00168").
+    const r = country ? normalizePostalCode(input.postal_code, country.toUpperCase()) : null;
+    postal = postalKey(r?.ok ? r.value.postal_code : input.postal_code, country);
     if (postal) from.postal = 'postal_code';
   } else if (parsed?.postal_code) {
     postal = postalKey(parsed.postal_code, country);
     if (postal) from.postal = 'address';
   }
 
-  if (!postal && !city && !state && !country) return null;
-  return { postal, city, state, country, from };
+  if (!postal && !city && !state && !stateText && !country) return null;
+  return { postal, city, state, country, stateText, from };
 }
 
 function org(

@@ -17,12 +17,16 @@ export interface StoredSlice {
   schools: Array<[string, string, string]>;
 }
 
-/** A candidate from its stored slice; names come from the folded person_records columns. */
+/**
+ * A candidate from its stored slice; names (and the birth year of a record without a birth
+ * date) come from the person_records columns, the names already folded. Null columns become ''.
+ */
 export function candidateOfSlice(
   svcId: string,
   firstName: string | null,
   lastName: string | null,
   slice: StoredSlice,
+  birthYear: number | null = null,
 ): PersonCandidate {
   return {
     svc_id: svcId,
@@ -30,6 +34,7 @@ export function candidateOfSlice(
     last_name: lastName ?? '',
     middle_name: slice.middle_name,
     birth_date: slice.birth_date,
+    birth_year: birthYear,
     locations: slice.locations.map(([city, state_code, country_code, postal_code, current]) => ({
       city,
       state_code,
@@ -37,7 +42,13 @@ export function candidateOfSlice(
       postal_code,
       current,
     })),
-    jobs: slice.jobs.map(([name, domain, netx_url, title, current]) => ({ name, domain, netx_url, title, current })),
+    jobs: slice.jobs.map(([name, domain, netx_url, title, current]) => ({
+      name,
+      domain,
+      netx_url,
+      title,
+      current,
+    })),
     schools: slice.schools.map(([name, domain, netx_url]) => ({ name, domain, netx_url })),
   };
 }

@@ -10,16 +10,21 @@
  *
  * Current employers and locations weigh more than past ones: the m of an agreement on the
  * current value is large, on a past value small, and past values agree by chance about as
- * often as current ones.
+ * often as current ones, so a past city or employer is term-frequency adjusted like a current
+ * one (its u is the value's share of people, counted on current values): a former employer of
+ * 3,000 people must not outweigh the current one, as a fixed u made it do.
  */
 import type { Level } from '../fellegi-sunter';
 import type { FrequencyColumn } from './candidate';
 
 export interface WeightedLevel extends Level {
   tf?: FrequencyColumn;
+  /** An agreement on a past value (a former city or employer), weighed by the value's frequency too. */
+  past?: true;
 }
 
 const L = (m: number, u: number, tf?: FrequencyColumn): WeightedLevel => (tf ? { m, u, tf } : { m, u });
+const PAST = (m: number, u: number, tf: FrequencyColumn): WeightedLevel => ({ m, u, tf, past: true });
 
 // An email or phone that another person holds is rare but real (shared family numbers,
 // reassigned addresses); a given identifier that the record lacks is weak evidence against,
@@ -56,14 +61,18 @@ export const PERSON_WEIGHTS = {
   },
   location_city: {
     exact_current: L(0.8, 0.004, 'city'),
-    exact_past: L(0.1, 0.002),
+    exact_past: PAST(0.1, 0.002, 'city'),
     region: L(0.06, 0.04),
     disagree: L(0.04, 0.954),
   },
   location_state: { exact_current: L(0.88, 0.05), exact_past: L(0.06, 0.04), disagree: L(0.06, 0.91) },
   location_country: { exact_current: L(0.94, 0.3), exact_past: L(0.03, 0.02), disagree: L(0.03, 0.68) },
 
-  company: { current: L(0.7, 0.001, 'company_domain'), past: L(0.15, 0.004), disagree: L(0.15, 0.995) },
+  company: {
+    current: L(0.7, 0.001, 'company_domain'),
+    past: PAST(0.15, 0.004, 'company_domain'),
+    disagree: L(0.15, 0.995),
+  },
   school: { agree: L(0.7, 0.01), disagree: L(0.3, 0.99) },
   job_title: {
     exact_current: L(0.55, 0.003),

@@ -16,6 +16,7 @@ export interface CandidateSpec {
   domain?: string;
   title?: string;
   pastCompany?: string;
+  pastDomain?: string;
   pastTitle?: string;
   school?: string;
   keys?: Array<Omit<KeyHit, 'svc_id'>>;
@@ -49,7 +50,7 @@ export function candidate(s: CandidateSpec): { candidate: PersonCandidate; keys:
   if (s.pastCompany)
     jobs.push({
       name: s.pastCompany,
-      domain: '',
+      domain: s.pastDomain ?? '',
       netx_url: '',
       title: s.pastTitle ?? 'clerk',
       current: false,

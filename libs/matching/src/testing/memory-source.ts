@@ -4,7 +4,17 @@
  * loader extracts them (apps/cli/src/data-builds/loader/rows.ts), which libs cannot import.
  */
 import type { PersonRecord } from '@app/contracts';
-import { cityKey, domainKey, foldKey, hashNormalizedEmail, tryNormalizeEmail, urlKey } from '@app/normalize';
+import {
+  cityKey,
+  detectSocialNetwork,
+  domainKey,
+  foldKey,
+  hashNormalizedEmail,
+  SOCIAL_NETWORKS,
+  type SocialNetwork,
+  tryNormalizeEmail,
+  urlKey,
+} from '@app/normalize';
 import {
   type BlockingPlan,
   FREQUENCY_PAIRS,
@@ -12,6 +22,7 @@ import {
   type FrequencyCounts,
   type FrequencyPair,
   type FrequencyRequest,
+  type HeldIdentifier,
   type KeyHit,
   pairValue,
   type PersonCandidate,
@@ -19,39 +30,71 @@ import {
 } from '../person/candidate';
 import type { PersonKeyKind } from '../person/query';
 
+/**
+ * The candidate the gateway would read for this record: the stored slice's reading of it
+ * (svc_person_match_slice: null text → '', `current` true only when the record says so) and
+ * the folded name columns.
+ */
 export function candidateFromRecord(p: PersonRecord): PersonCandidate {
+  const text = (v: string | null | undefined) => v ?? '';
   return {
     svc_id: p.svc_id,
-    first_name: foldKey(p.first_name),
-    last_name: foldKey(p.last_name),
-    middle_name: p.middle_name,
-    birth_date: p.birth_date,
+    first_name: p.first_name ? foldKey(p.first_name) : '',
+    last_name: p.last_name ? foldKey(p.last_name) : '',
+    middle_name: text(p.middle_name),
+    birth_date: text(p.birth_date),
+    birth_year: p.birth_year,
     locations: p.locations.map((l) => ({
-      city: l.city,
-      state_code: l.state_code,
-      country_code: l.country_code,
-      postal_code: l.postal_code,
-      current: l.current,
+      city: text(l.city),
+      state_code: text(l.state_code),
+      country_code: text(l.country_code),
+      postal_code: text(l.postal_code),
+      current: l.current === true,
     })),
     jobs: p.experience.map((e) => ({
-      name: e.organization.name.cleaned,
-      domain: e.organization.website,
-      netx_url: e.organization.netx_url,
-      title: e.title.cleaned,
-      current: e.current,
+      name: text(e.organization?.name.cleaned),
+      domain: text(e.organization?.website),
+      netx_url: text(e.organization?.netx_url),
+      title: text(e.title?.cleaned),
+      current: e.current === true,
     })),
     schools: p.education.map((e) => ({
-      name: e.organization.name.cleaned,
-      domain: e.organization.website,
-      netx_url: e.organization.netx_url,
+      name: text(e.organization?.name.cleaned),
+      domain: text(e.organization?.website),
+      netx_url: text(e.organization?.netx_url),
     })),
   };
 }
 
+/** The identifiers a record holds, as the gateway reads them (PgPersonSource.heldIdentifiers). */
+export function heldFromRecord(p: PersonRecord): Set<HeldIdentifier> {
+  const held = new Set<HeldIdentifier>();
+  if (p.emails.length > 0) held.add('email');
+  if (p.phones.length > 0) held.add('phone');
+  if (p.netx_id) held.add('netx_id');
+  if (p.netx_url) held.add('social_url:netx');
+  for (const s of p.socials)
+    if ((SOCIAL_NETWORKS as readonly string[]).includes(s.network))
+      held.add(`social_url:${s.network as SocialNetwork}`);
+  return held;
+}
+
+function heldFromKeys(keys: readonly KeyHit[]): Set<HeldIdentifier> {
+  const held = new Set<HeldIdentifier>();
+  for (const k of keys) {
+    if (k.kind.startsWith('email')) held.add('email');
+    else if (k.kind === 'phone' || k.kind === 'netx_id') held.add(k.kind);
+    else if (k.kind === 'social_url') held.add(`social_url:${detectSocialNetwork(k.value) ?? 'netx'}`);
+  }
+  return held;
+}
+
 export function keysFromRecord(p: PersonRecord): KeyHit[] {
   const keys = new Map<string, KeyHit>();
-  const add = (kind: PersonKeyKind, value: string | undefined, current = true) => {
+  // `current: null` (the source does not say) counts as current, as the loader keys it.
+  const add = (kind: PersonKeyKind, value: string | null | undefined, current: boolean | null = true) => {
     if (!value) return;
+    current ??= true;
     const id = `${kind}\u0000${value}`;
     const existing = keys.get(id);
     if (existing) existing.current ||= current;
@@ -67,7 +110,7 @@ export function keysFromRecord(p: PersonRecord): KeyHit[] {
     add('email_md5', h.md5, e.current);
   }
   for (const ph of p.phones) add('phone', ph.number, ph.current);
-  add('social_url', urlKey(p.netx_url));
+  add('social_url', p.netx_url ? urlKey(p.netx_url) : null);
   for (const s of p.socials) add('social_url', urlKey(s.url), s.current);
   add('netx_id', p.netx_id);
   return [...keys.values()];
@@ -76,6 +119,7 @@ export function keysFromRecord(p: PersonRecord): KeyHit[] {
 interface Row {
   candidate: PersonCandidate;
   keys: KeyHit[];
+  held: Set<HeldIdentifier>;
   city: string;
   domain: string;
   state: string;
@@ -93,14 +137,16 @@ export class MemoryPersonSource implements PersonCandidateSource {
     this.rows = records.map((r) => {
       const candidate = 'candidate' in r ? r.candidate : candidateFromRecord(r);
       const keys = 'candidate' in r ? (r.keys ?? []) : keysFromRecord(r);
+      const held = 'candidate' in r ? heldFromKeys(keys) : heldFromRecord(r);
       const home = candidate.locations.find((l) => l.current);
       const job = candidate.jobs.find((j) => j.current);
       return {
         candidate,
         keys,
+        held,
         city: home ? cityKey(home.city) : '',
         state: home ? home.state_code.toLowerCase() : '',
-        domain: job ? (domainKey(job.domain) ?? job.domain) : '',
+        domain: job && job.domain ? (domainKey(job.domain) ?? job.domain) : '',
       };
     });
   }
@@ -113,6 +159,13 @@ export class MemoryPersonSource implements PersonCandidateSource {
     this.calls.push('findByKeys');
     return this.rows.flatMap((r) =>
       r.keys.filter((k) => keys.some((q) => q.kind === k.kind && q.value === k.value)),
+    );
+  }
+
+  async heldIdentifiers(svcIds: readonly string[]): Promise<Map<string, ReadonlySet<HeldIdentifier>>> {
+    this.calls.push('heldIdentifiers');
+    return new Map(
+      this.rows.filter((r) => svcIds.includes(r.candidate.svc_id)).map((r) => [r.candidate.svc_id, r.held]),
     );
   }
 

@@ -28,10 +28,11 @@ const KEY_HITS: Prepared = {
      WHERE req IN (SELECT req FROM hits GROUP BY req HAVING count(DISTINCT svc_id) <= ${RECORDS_WITH_HITS})
   )
   SELECT req, svc_id::text AS svc_id, kind, value, current, NULL AS first_name, NULL AS last_name,
-         NULL AS record_json, NULL::jsonb AS match_slice
+         NULL::int AS birth_year, NULL AS record_json, NULL::jsonb AS match_slice
     FROM hits
   UNION ALL
-  SELECT NULL, r.svc_id::text, NULL, NULL, NULL, r.first_name, r.last_name, r.record_json, r.match_slice
+  SELECT NULL, r.svc_id::text, NULL, NULL, NULL, r.first_name, r.last_name, r.birth_year, r.record_json,
+         r.match_slice
     FROM person_records r
    WHERE r.build_id = $1 AND r.svc_id IN (SELECT svc_id FROM few)`,
 };
@@ -46,6 +47,8 @@ export interface HitPerson {
   svc_id: string;
   first_name: string | null;
   last_name: string | null;
+  /** The birth year column, for a record that knows no birth date. */
+  birth_year: number | null;
   /** The record as served (`record_json`). */
   record: RawJson;
   match_slice: StoredSlice;

@@ -9,7 +9,7 @@ import type { Prepared } from '@app/store';
 export const SLICES: Prepared = {
   name: 'svc_person_slices',
   text: `
-  SELECT r.svc_id::text AS svc_id, r.first_name, r.last_name, r.match_slice
+  SELECT r.svc_id::text AS svc_id, r.first_name, r.last_name, r.birth_year, r.match_slice
     FROM person_records r
    WHERE r.build_id = $1 AND r.svc_id = ANY($2::uuid[])`,
 };
@@ -18,5 +18,37 @@ export interface SliceRow {
   svc_id: string;
   first_name: string | null;
   last_name: string | null;
+  birth_year: number | null;
   match_slice: StoredSlice;
+}
+
+/**
+ * The identifiers each person holds (HeldIdentifier), read from the records: a query's
+ * identifier that did not hit a candidate disagrees only with one holding another of its kind.
+ * Reading the records costs a decompression each, so the matcher asks only for queries that mix
+ * identifiers with candidates found otherwise (a name, another identifier); identifier-only
+ * queries whose hits settle every candidate never run it. Lists the loader normalized to `[]`;
+ * anything else reads as holding none.
+ */
+export const HELD_IDENTIFIERS: Prepared = {
+  name: 'svc_person_held_identifiers',
+  text: `
+  SELECT r.svc_id::text AS svc_id,
+         coalesce(jsonb_array_length(CASE WHEN jsonb_typeof(r.record->'emails') = 'array' THEN r.record->'emails' END) > 0, false) AS email,
+         coalesce(jsonb_array_length(CASE WHEN jsonb_typeof(r.record->'phones') = 'array' THEN r.record->'phones' END) > 0, false) AS phone,
+         coalesce(r.record->>'netx_id', '') <> '' AS netx_id,
+         ARRAY(SELECT s->>'network'
+                 FROM jsonb_array_elements(CASE WHEN jsonb_typeof(r.record->'socials') = 'array' THEN r.record->'socials' END) AS s
+                WHERE s->>'network' IS NOT NULL
+               UNION SELECT 'netx' WHERE coalesce(r.record->>'netx_url', '') <> '') AS networks
+    FROM person_records r
+   WHERE r.build_id = $1 AND r.svc_id = ANY($2::uuid[])`,
+};
+
+export interface HeldRow {
+  svc_id: string;
+  email: boolean;
+  phone: boolean;
+  netx_id: boolean;
+  networks: string[];
 }

@@ -15,17 +15,19 @@ import {
   candidateOfSlice,
   type FrequencyCounts,
   type FrequencyRequest,
+  type HeldIdentifier,
   type KeyHit,
   type PersonCandidate,
   type PersonCandidateSource,
   type PersonKeyKind,
 } from '@app/matching';
+import { SOCIAL_NETWORKS, type SocialNetwork } from '@app/normalize';
 import type { RawJson } from '@app/shaping';
 import type { ActiveBuild } from '../active-builds.service';
 import type { FrequencyCache } from '../frequency-cache';
 import type { CandidateCache } from '../candidate-cache';
 import type { KeyHitQueue } from './key-hits';
-import { type SliceRow, SLICES } from './person-slice';
+import { HELD_IDENTIFIERS, type HeldRow, type SliceRow, SLICES } from './person-slice';
 
 // A plan's rules and initials give a few dozen distinct texts, each prepared once per connection.
 const blockStatements = new Map<string, Prepared>();
@@ -63,11 +65,27 @@ export class PgPersonSource implements PersonCandidateSource {
     const { hits, people } = await this.keyHits.find(this.build.id, keys);
     for (const p of people) {
       this.records.set(p.svc_id, p.record);
-      const slice = candidateOfSlice(p.svc_id, p.first_name, p.last_name, p.match_slice);
+      const slice = candidateOfSlice(p.svc_id, p.first_name, p.last_name, p.match_slice, p.birth_year);
       this.known.set(p.svc_id, slice);
       this.candidates.set(this.build.id, slice);
     }
     return hits;
+  }
+
+  async heldIdentifiers(svcIds: readonly string[]): Promise<Map<string, ReadonlySet<HeldIdentifier>>> {
+    const rows = await runPrepared<HeldRow>(this.db, HELD_IDENTIFIERS, [this.build.id, svcIds]);
+    const held = new Map<string, ReadonlySet<HeldIdentifier>>();
+    for (const row of rows) {
+      const kinds = new Set<HeldIdentifier>();
+      if (row.email) kinds.add('email');
+      if (row.phone) kinds.add('phone');
+      if (row.netx_id) kinds.add('netx_id');
+      for (const network of row.networks)
+        if ((SOCIAL_NETWORKS as readonly string[]).includes(network))
+          kinds.add(`social_url:${network as SocialNetwork}`);
+      held.set(row.svc_id, kinds);
+    }
+    return held;
   }
 
   async findByBlocks(plan: BlockingPlan): Promise<PersonCandidate[]> {
@@ -145,7 +163,13 @@ export class PgPersonSource implements PersonCandidateSource {
     if (missing.length > 0) {
       const rows = await runPrepared<SliceRow>(this.db, SLICES, [this.build.id, missing]);
       for (const row of rows) {
-        const slice = candidateOfSlice(row.svc_id, row.first_name, row.last_name, row.match_slice);
+        const slice = candidateOfSlice(
+          row.svc_id,
+          row.first_name,
+          row.last_name,
+          row.match_slice,
+          row.birth_year,
+        );
         found.set(slice.svc_id, slice);
         this.candidates.set(this.build.id, slice);
       }
