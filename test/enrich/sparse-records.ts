@@ -5,6 +5,8 @@
  */
 import {
   COMPANY_RECORD_FIELDS,
+  companyFixture,
+  personFixture,
   type CompanyRecord,
   PERSON_RECORD_FIELDS,
   type PersonEmail,
@@ -13,18 +15,11 @@ import {
 import { hashEmail } from '@app/normalize';
 import { LIVE_BUILD } from './harness';
 
-const PERSON_LISTS = new Set<string>([
-  'phones',
-  'emails',
-  'locations',
-  'experience',
-  'education',
-  'certifications',
-  'socials',
-  'skills',
-  'languages',
-]);
-const COMPANY_LISTS = new Set<string>(['alt_domains', 'tickers', 'socials']);
+/** The list fields, read off the fixtures (which fill every field). */
+const listsOf = (record: object) =>
+  new Set(Object.entries(record).flatMap(([k, v]) => (Array.isArray(v) ? [k] : [])));
+const PERSON_LISTS = listsOf(personFixture());
+const COMPANY_LISTS = listsOf(companyFixture());
 
 /** A person known by its svc_id and full name and whatever `known` adds; every other field null or []. */
 export function sparsePerson(

@@ -275,6 +275,30 @@ export const PERSON_RECORD_FIELDS = [
 ] as const satisfies readonly PersonField[];
 type _AllPersonFieldsListed = ExpectNever<Unlisted<PersonRecord, typeof PERSON_RECORD_FIELDS>>;
 
+/** How a job is classified: on an experience entry and, for the current job, on the person. */
+export const JOB_CLASSIFICATION_FIELDS = [
+  'seniority_level',
+  'job_function',
+  'expense_category',
+  'is_decision_maker',
+  'is_platform_worker',
+] as const satisfies readonly (keyof PersonExperience & PersonField)[];
+
+/** The person's fields that describe the current job: all unknown when the job is. */
+export const PERSON_CURRENT_JOB_FIELDS = [
+  'job_title',
+  'company_name',
+  'company_domain',
+  'company_industry',
+  'company_size',
+  'company_svc_id',
+  'company_netx_url',
+  'company_netx_id',
+  ...JOB_CLASSIFICATION_FIELDS,
+  'current_jobs_last_confirmed',
+  'current_jobs_last_updated',
+] as const satisfies readonly PersonField[];
+
 /** The subset SPEC.md lists for each search result, in record order (the order results carry). */
 export const PERSON_SEARCH_RESULT_FIELDS = [
   'svc_id',

@@ -11,6 +11,8 @@ import {
   type CompanyRecord,
   type CompanySize,
   DEGREE_LEVEL_VALUES,
+  JOB_CLASSIFICATION_FIELDS,
+  PERSON_CURRENT_JOB_FIELDS,
   PERSON_RECORD_FIELDS,
   type PersonExperience,
   type PersonRecord,
@@ -79,13 +81,7 @@ const SIZE_BOUNDS: Record<CompanySize, [number, number]> = {
   '10001+': [10001, Number.MAX_SAFE_INTEGER],
 };
 
-const CLASSIFICATION = [
-  'seniority_level',
-  'job_function',
-  'expense_category',
-  'is_decision_maker',
-  'is_platform_worker',
-] as const;
+const CLASSIFICATION = JOB_CLASSIFICATION_FIELDS;
 
 /** Collects every failure message, so one run reports all broken records at once. */
 function expectAll<T>(
@@ -535,19 +531,7 @@ describe('sparse sample', () => {
   it('has no job fields without a current job, and no current experience entry', () => {
     expectAll(people, (p) => {
       if (p.job_title !== null) return null;
-      const fields = [
-        'company_name',
-        'company_domain',
-        'company_industry',
-        'company_size',
-        'company_svc_id',
-        'company_netx_url',
-        'company_netx_id',
-        ...CLASSIFICATION,
-        'current_jobs_last_confirmed',
-        'current_jobs_last_updated',
-        'work_email',
-      ] as const;
+      const fields = [...PERSON_CURRENT_JOB_FIELDS, 'work_email'] as const;
       const bad: string[] = fields.filter((k) => p[k] !== null).map((k) => `${k} without a current job`);
       if (p.experience.some((e) => e.current)) bad.push('a current experience entry');
       if (p.emails.some((e) => e.type === 'professional' && e.current)) bad.push('a current work address');

@@ -17,6 +17,8 @@ import {
   type PersonExperience,
   type PersonRecord,
   type TextVariant,
+  JOB_CLASSIFICATION_FIELDS,
+  PERSON_CURRENT_JOB_FIELDS,
 } from '@app/contracts';
 import type { Job } from './career';
 import type { CompanyInfo } from './companies';
@@ -181,13 +183,7 @@ function blank<T extends object>(o: T, keys: readonly (keyof T)[]): void {
   for (const k of keys) (o as Record<keyof T, unknown>)[k] = null;
 }
 
-const CLASSIFICATION = [
-  'seniority_level',
-  'job_function',
-  'expense_category',
-  'is_decision_maker',
-  'is_platform_worker',
-] as const;
+const CLASSIFICATION = JOB_CLASSIFICATION_FIELDS;
 
 /** The location's raw spelling from the parts it keeps (street and postal code may be gone). */
 function cityRaw(
@@ -368,19 +364,7 @@ export function sparsifyPerson(
     p.company_netx_id = o.netx_id;
     for (const k of CLASSIFICATION) (p as unknown as Record<string, unknown>)[k] = current[k];
   } else {
-    blank(p, [
-      'job_title',
-      'company_name',
-      'company_domain',
-      'company_industry',
-      'company_size',
-      'company_svc_id',
-      'company_netx_url',
-      'company_netx_id',
-      ...CLASSIFICATION,
-      'current_jobs_last_confirmed',
-      'current_jobs_last_updated',
-    ]);
+    blank(p, PERSON_CURRENT_JOB_FIELDS);
   }
 
   // Emails: the current work address needs a known job at a company with a known domain.
