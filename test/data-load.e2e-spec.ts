@@ -343,7 +343,11 @@ describe('data:load', () => {
       p.locations[0].postal_code = null;
       p.experience[0].description = null;
       p.experience[0].organization!.website = null;
-      Object.assign(p.emails[0], { address: 'Dana.Whitfield@Example.COM', hash_sha256: null, hash_sha1: null });
+      Object.assign(p.emails[0], {
+        address: 'Dana.Whitfield@Example.COM',
+        hash_sha256: null,
+        hash_sha1: null,
+      });
       delete (p as Record<string, unknown>).middle_name;
       delete (p as Record<string, unknown>).build_version;
       p.summary = { cleaned: '', raw: [] };
@@ -352,7 +356,13 @@ describe('data:load', () => {
 
     it('normalizes what can be normalized and stamps the build on every record', async () => {
       const person = messyPerson();
-      const company = { ...companyFixture(), svc_id: randomUUID(), founded: null, headline: null, tickers: [] };
+      const company = {
+        ...companyFixture(),
+        svc_id: randomUUID(),
+        founded: null,
+        headline: null,
+        tickers: [],
+      };
       delete (company as Record<string, unknown>).build_version;
       const other = { ...people(1, 'v')[0], build_version: '0.9.0_2026-10-01' };
       const dir = dataDir({ 'people.jsonl': jsonl([person, other]), 'companies.jsonl': jsonl([company]) });
@@ -363,7 +373,10 @@ describe('data:load', () => {
       expect(report.companies).toMatchObject({ loaded: 1, rejected: 0 });
       // Another build's version is replaced, and said so.
       expect(report.restamped_count).toBe(1);
-      expect(report.warnings[0]).toMatchObject({ line: 2, reason: expect.stringMatching(/0.9.0_2026-10-01 replaced/) });
+      expect(report.warnings[0]).toMatchObject({
+        line: 2,
+        reason: expect.stringMatching(/0.9.0_2026-10-01 replaced/),
+      });
 
       const [{ record, record_json }] = await sql<{ record: Record<string, unknown>; record_json: string }>(
         `SELECT record, record_json FROM person_records WHERE build_id = '1.2.0_2026-11-04' AND svc_id = $1`,
@@ -393,7 +406,12 @@ describe('data:load', () => {
         `SELECT record FROM company_records WHERE build_id = '1.2.0_2026-11-04' AND svc_id = $1`,
         [company.svc_id],
       );
-      expect(c.record).toMatchObject({ founded: null, headline: null, tickers: [], build_version: '1.2.0_2026-11-04' });
+      expect(c.record).toMatchObject({
+        founded: null,
+        headline: null,
+        tickers: [],
+        build_version: '1.2.0_2026-11-04',
+      });
       expect(await active()).toBe('1.2.0_2026-11-04');
     });
 
@@ -401,7 +419,14 @@ describe('data:load', () => {
       const problems: LineProblem[] = [];
       const wrongHash = people(1, 'w')[0];
       wrongHash.emails[0].hash_md5 = '0'.repeat(32);
-      const nameless = { ...personFixture(), svc_id: randomUUID(), full_name: null, first_name: null, middle_name: null, last_name: null };
+      const nameless = {
+        ...personFixture(),
+        svc_id: randomUUID(),
+        full_name: null,
+        first_name: null,
+        middle_name: null,
+        last_name: null,
+      };
       const noNameNoDomain = { ...companyFixture(), svc_id: randomUUID(), name: null, domain: null };
       const dir = dataDir({
         'people.jsonl': jsonl([...people(300, 'r'), wrongHash, nameless]),
@@ -439,13 +464,17 @@ describe('data:load', () => {
       );
       expect(error).toBeInstanceOf(QualityGateError);
       const message = (error as Error).message;
-      expect(message).toMatch(/build 1.3.0_2026-11-05 was not activated: the build holds no person; 40 of 42 lines were rejected/);
+      expect(message).toMatch(
+        /build 1.3.0_2026-11-05 was not activated: the build holds no person; 40 of 42 lines were rejected/,
+      );
       expect(message).toMatch(/people: 0 accepted, 40 rejected; companies: 2 accepted, 0 rejected/);
       expect(message).toMatch(/20 × \(line\): not valid JSON/);
       expect(message).toMatch(/20 × sex: expected one of male, female/);
       expect(await serving()).toEqual(before);
       expect(await listIndices(os, `${env.config.opensearch.indexPrefix}*_1.3.0_2026-11-05_*`)).toEqual([]);
-      const rows = await sql<{ n: string }>(`SELECT count(*) n FROM company_records WHERE build_id = '1.3.0_2026-11-05'`);
+      const rows = await sql<{ n: string }>(
+        `SELECT count(*) n FROM company_records WHERE build_id = '1.3.0_2026-11-05'`,
+      );
       expect(Number(rows[0].n)).toBe(0);
       const [failed] = await sql<{ status: string; is_active: boolean }>(
         `SELECT status, is_active FROM builds WHERE id = '1.3.0_2026-11-05'`,
@@ -455,7 +484,10 @@ describe('data:load', () => {
 
     it('keeps the previous build serving when the rejected share is over --max-rejected', async () => {
       const before = await serving();
-      const lines = [...people(95, 'm'), ...Array.from({ length: 5 }, () => ({ ...personFixture(), svc_id: 'x' }))];
+      const lines = [
+        ...people(95, 'm'),
+        ...Array.from({ length: 5 }, () => ({ ...personFixture(), svc_id: 'x' })),
+      ];
       const dir = dataDir({ 'people.jsonl': jsonl(lines) });
       await expect(load({ dir, buildId: '1.3.1_2026-11-05', maxRejectedPercent: 4 })).rejects.toThrow(
         /5 of 100 lines were rejected \(5 %\), above --max-rejected 4 %[\s\S]*5 × svc_id: expected a UUID/,
@@ -463,14 +495,22 @@ describe('data:load', () => {
       expect(await serving()).toEqual(before);
       // The same file passes a looser gate.
       const report = await load({ dir, buildId: '1.3.1_2026-11-05', maxRejectedPercent: 5 });
-      expect(report.gate).toEqual({ passed: true, rejected_percent: 5, max_rejected_percent: 5, failures: [] });
+      expect(report.gate).toEqual({
+        passed: true,
+        rejected_percent: 5,
+        max_rejected_percent: 5,
+        failures: [],
+      });
       expect(await active()).toBe('1.3.1_2026-11-05');
     });
 
     it('--dry-run reads and judges every line and writes nothing', async () => {
       const before = await serving();
       const builds = await sql<{ id: string }>('SELECT id FROM builds ORDER BY id');
-      const good = dataDir({ 'people.jsonl': jsonl(people(10, 'd')), 'companies.jsonl': jsonl(companies(2)) });
+      const good = dataDir({
+        'people.jsonl': jsonl(people(10, 'd')),
+        'companies.jsonl': jsonl(companies(2)),
+      });
       const report = await load({ dir: good, buildId: '1.4.0_2026-11-06', dryRun: true });
       expect(report).toMatchObject({
         dry_run: true,

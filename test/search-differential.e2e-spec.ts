@@ -1,6 +1,3 @@
-import { INestMicroservice } from '@nestjs/common';
-import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { InjectOptions } from 'fastify';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,12 +22,9 @@ import {
   slimRecordSql,
   TestEnvironment,
 } from '@app/testing';
-import { createKey } from '../apps/cli/src/commands/key';
-import { createTeam } from '../apps/cli/src/commands/team';
 import { COMPANIES_FILE, generateDataset, PEOPLE_FILE } from '../apps/cli/src/data-builds/generator';
 import { loadBuild } from '../apps/cli/src/data-builds/loader/loader';
-import { createGateway } from '../apps/gateway/src/bootstrap';
-import { createSearchWorker } from '../apps/search/src/bootstrap';
+import { SearchStack, startSearchStack } from './search/harness';
 
 /**
  * Differential test of search: random queries of the whole SQL subset, answered once by the
@@ -108,9 +102,7 @@ interface Outcome {
 
 describe('search differential: OpenSearch path vs PostgreSQL reference', () => {
   let env: TestEnvironment;
-  let gateway: NestFastifyApplication;
-  let worker: INestMicroservice;
-  let apiKey: string;
+  let stack: SearchStack | undefined;
   const dir = mkdtempSync(join(tmpdir(), 'svc-search-diff-'));
   const timings: Record<string, number> = {};
   const pools: Partial<Record<SqlEntity, Record<string, (string | number)[]>>> = {};
@@ -120,11 +112,7 @@ describe('search differential: OpenSearch path vs PostgreSQL reference', () => {
 
   const run = (sql: string, params: unknown[] = []) =>
     env.db.dataSource.query(sql, params) as Promise<Record<string, unknown>[]>;
-  const post = (url: string, payload: object) =>
-    gateway
-      .getHttpAdapter()
-      .getInstance()
-      .inject({ method: 'POST', url, payload, headers: { 'api-key': apiKey } } as InjectOptions);
+  const post = (url: string, payload: object) => stack!.post(url, payload);
   const timed = async <T>(name: string, f: () => Promise<T>): Promise<T> => {
     const started = Date.now();
     try {
@@ -191,24 +179,12 @@ describe('search differential: OpenSearch path vs PostgreSQL reference', () => {
       await client.connect();
       referenceClients.push(client);
     }
-    const team = await createTeam(env.db.dataSource, {
-      name: 'differential',
-      credits: 1_000_000_000,
-      tier: 'enterprise',
-      contractEnd: null,
-    });
-    apiKey = (await createKey(env.db.dataSource, { team: { id: team.team_id }, endpoints: null })).api_key;
-    worker = await createSearchWorker(env.config);
-    await worker.listen();
-    gateway = await createGateway(env.config);
-    await gateway.init();
-    await gateway.getHttpAdapter().getInstance().ready();
+    stack = await startSearchStack(env, { name: 'differential', credits: 1_000_000_000, tier: 'enterprise' });
     console.log(`search differential setup (ms): ${JSON.stringify(timings)}; records: ${JSON.stringify(sparsity)}`);
   }, 400_000);
 
   afterAll(async () => {
-    await gateway?.close();
-    await worker?.close();
+    await stack?.close();
     await Promise.all(referenceClients.map((c) => c.end()));
     // SEARCH_DIFF_KEEP=1 keeps the schema and indices to investigate a mismatch in psql.
     if (process.env.SEARCH_DIFF_KEEP === '1') {

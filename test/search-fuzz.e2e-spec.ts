@@ -1,6 +1,3 @@
-import { INestMicroservice } from '@nestjs/common';
-import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { InjectOptions } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,12 +13,9 @@ import {
   sampleValuePools,
   TestEnvironment,
 } from '@app/testing';
-import { createKey } from '../apps/cli/src/commands/key';
-import { createTeam } from '../apps/cli/src/commands/team';
 import { generateDataset } from '../apps/cli/src/data-builds/generator';
 import { loadBuild } from '../apps/cli/src/data-builds/loader/loader';
-import { createGateway } from '../apps/gateway/src/bootstrap';
-import { createSearchWorker } from '../apps/search/src/bootstrap';
+import { SearchStack, startSearchStack } from './search/harness';
 
 /**
  * Fuzzing the search SQL: 100,000 random and mutated strings (random bytes and code points,
@@ -63,17 +57,11 @@ const show = (query: string) =>
 
 describe('search fuzz', () => {
   let env: TestEnvironment;
-  let gateway: NestFastifyApplication;
-  let worker: INestMicroservice;
-  let apiKey: string;
+  let stack: SearchStack | undefined;
   const dir = mkdtempSync(join(tmpdir(), 'svc-search-fuzz-'));
   const sample: Case[] = [];
   let pools: Record<SqlEntity, Record<string, (string | number)[]>>;
-  const post = (url: string, payload: object) =>
-    gateway
-      .getHttpAdapter()
-      .getInstance()
-      .inject({ method: 'POST', url, payload, headers: { 'api-key': apiKey } } as InjectOptions);
+  const post = (url: string, payload: object) => stack!.post(url, payload);
 
   beforeAll(async () => {
     env = await createTestEnvironment({
@@ -104,23 +92,11 @@ describe('search fuzz', () => {
         weighted: 40,
       }),
     };
-    const team = await createTeam(env.db.dataSource, {
-      name: 'fuzz',
-      credits: 1_000_000_000,
-      tier: 'enterprise',
-      contractEnd: null,
-    });
-    apiKey = (await createKey(env.db.dataSource, { team: { id: team.team_id }, endpoints: null })).api_key;
-    worker = await createSearchWorker(env.config);
-    await worker.listen();
-    gateway = await createGateway(env.config);
-    await gateway.init();
-    await gateway.getHttpAdapter().getInstance().ready();
+    stack = await startSearchStack(env, { name: 'fuzz', credits: 1_000_000_000, tier: 'enterprise' });
   }, 180_000);
 
   afterAll(async () => {
-    await gateway?.close();
-    await worker?.close();
+    await stack?.close();
     await env?.cleanup();
     rmSync(dir, { recursive: true, force: true });
   });

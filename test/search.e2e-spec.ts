@@ -1,32 +1,22 @@
-import { INestMicroservice } from '@nestjs/common';
-import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { InjectOptions } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { COMPANY_SEARCH_RESULT_FIELDS, PERSON_SEARCH_RESULT_FIELDS } from '@app/contracts';
 import { createOpenSearchClient } from '@app/index';
 import { createTestEnvironment, TestEnvironment } from '@app/testing';
-import { createKey } from '../apps/cli/src/commands/key';
-import { createTeam } from '../apps/cli/src/commands/team';
 import { generateDataset } from '../apps/cli/src/data-builds/generator';
 import { loadBuild } from '../apps/cli/src/data-builds/loader/loader';
-import { createGateway } from '../apps/gateway/src/bootstrap';
-import { createSearchWorker } from '../apps/search/src/bootstrap';
+import { SearchStack, startSearchStack } from './search/harness';
 
 /** POST /person/search and /company/search through gateway → NATS → search worker → OpenSearch. */
 describe('search', () => {
   let env: TestEnvironment;
-  let gateway: NestFastifyApplication;
-  let worker: INestMicroservice | null;
-  let apiKey: string;
-  let teamId: number;
+  let stack: SearchStack | undefined;
   const dir = mkdtempSync(join(tmpdir(), 'svc-search-'));
 
-  const post = (url: string, payload: object, key = apiKey) =>
-    gateway.getHttpAdapter().getInstance().inject({ method: 'POST', url, payload, headers: { 'api-key': key } } as InjectOptions);
+  const post = (url: string, payload: object, key?: string) => stack!.post(url, payload, key);
   const sql = <T>(q: string, p: unknown[] = []) => env.db.dataSource.query(q, p) as Promise<T[]>;
-  const balance = async () => Number((await sql<{ b: string }>('SELECT credits_balance b FROM teams WHERE id = $1', [teamId]))[0].b);
+  const balance = async () => Number((await sql<{ b: string }>('SELECT credits_balance b FROM teams WHERE id = $1', [stack!.teamId]))[0].b);
 
   beforeAll(async () => {
     env = await createTestEnvironment({ NATS_REQUEST_TIMEOUT_MS: '3000' });
@@ -38,19 +28,11 @@ describe('search', () => {
     } finally {
       await os.close();
     }
-    const team = await createTeam(env.db.dataSource, { name: 'searchers', credits: 100000, tier: 'standard', contractEnd: null });
-    teamId = team.team_id;
-    apiKey = (await createKey(env.db.dataSource, { team: { id: teamId }, endpoints: null })).api_key;
-    worker = await createSearchWorker(env.config);
-    await worker.listen();
-    gateway = await createGateway(env.config);
-    await gateway.init();
-    await gateway.getHttpAdapter().getInstance().ready();
+    stack = await startSearchStack(env, { name: 'searchers', credits: 100000, tier: 'standard' });
   }, 120000);
 
   afterAll(async () => {
-    await gateway?.close();
-    await worker?.close();
+    await stack?.close();
     await env?.cleanup();
     rmSync(dir, { recursive: true, force: true });
   });
@@ -198,8 +180,7 @@ describe('search', () => {
   });
 
   it('answers 503 within the timeout when no search worker runs', async () => {
-    await worker!.close();
-    worker = null;
+    await stack!.stopWorker();
     const started = Date.now();
     const res = await post('/person/search', { query: "SELECT * FROM people WHERE city = 'x'" });
     expect(res.statusCode).toBe(503);

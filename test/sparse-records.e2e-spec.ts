@@ -1,6 +1,3 @@
-import { INestMicroservice } from '@nestjs/common';
-import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { InjectOptions } from 'fastify';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,11 +12,8 @@ import {
 } from '@app/contracts';
 import { createOpenSearchClient } from '@app/index';
 import { createTestEnvironment, TestEnvironment } from '@app/testing';
-import { createKey } from '../apps/cli/src/commands/key';
-import { createTeam } from '../apps/cli/src/commands/team';
 import { loadBuild } from '../apps/cli/src/data-builds/loader/loader';
-import { createGateway } from '../apps/gateway/src/bootstrap';
-import { createSearchWorker } from '../apps/search/src/bootstrap';
+import { SearchStack, startSearchStack } from './search/harness';
 
 type Json = Record<string, unknown>;
 const DELETE = Symbol('delete');
@@ -124,7 +118,12 @@ function companyShapes(): Shape[] {
     const record = companyFixture() as unknown as Json;
     setAt(record, path, how);
     const list = Array.isArray(getAt(base, path));
-    shapes.push({ name: `${path.join('.')} ${how === null ? 'null' : 'missing'}`, record, path, expected: list ? [] : null });
+    shapes.push({
+      name: `${path.join('.')} ${how === null ? 'null' : 'missing'}`,
+      record,
+      path,
+      expected: list ? [] : null,
+    });
   };
   for (const path of optionalPaths(base, COMPANY_REQUIRED)) {
     gap(path, null);
@@ -133,8 +132,18 @@ function companyShapes(): Shape[] {
   gap(['tickers', '0', 'exchange'], null);
   gap(['name', 'display'], null);
   for (const p of ['1m', '3m', '6m', '12m']) gap(['svc_employee_growth_rate', p], null);
-  shapes.push({ name: 'only name', record: { name: { cleaned: 'solo company' } }, path: ['domain'], expected: null });
-  shapes.push({ name: 'only domain', record: { domain: 'solo.example.org' }, path: ['name'], expected: null });
+  shapes.push({
+    name: 'only name',
+    record: { name: { cleaned: 'solo company' } },
+    path: ['domain'],
+    expected: null,
+  });
+  shapes.push({
+    name: 'only domain',
+    record: { domain: 'solo.example.org' },
+    path: ['name'],
+    expected: null,
+  });
   return shapes.map((s, i) => {
     s.record.svc_id = randomUUID();
     // A name or domain of its own, so search finds exactly this record.
@@ -144,7 +153,8 @@ function companyShapes(): Shape[] {
   });
 }
 
-const inRecordOrder = (all: readonly string[], subset: readonly string[]) => all.filter((f) => subset.includes(f));
+const inRecordOrder = (all: readonly string[], subset: readonly string[]) =>
+  all.filter((f) => subset.includes(f));
 const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
 /**
@@ -154,18 +164,12 @@ const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
  */
 describe('sparse records end to end', () => {
   let env: TestEnvironment;
-  let gateway: NestFastifyApplication;
-  let worker: INestMicroservice | null;
-  let apiKey: string;
+  let stack: SearchStack | undefined;
   const dir = mkdtempSync(join(tmpdir(), 'svc-sparse-'));
   const people = personShapes();
   const companies = companyShapes();
 
-  const post = (url: string, payload: object) =>
-    gateway
-      .getHttpAdapter()
-      .getInstance()
-      .inject({ method: 'POST', url, payload, headers: { 'api-key': apiKey } } as InjectOptions);
+  const post = (url: string, payload: object) => stack!.post(url, payload);
 
   beforeAll(async () => {
     env = await createTestEnvironment({ NATS_REQUEST_TIMEOUT_MS: '5000' });
@@ -183,76 +187,79 @@ describe('sparse records end to end', () => {
     } finally {
       await os.close();
     }
-    const team = await createTeam(env.db.dataSource, {
-      name: 'sparse',
-      credits: 1_000_000,
-      tier: 'enterprise',
-      contractEnd: null,
-    });
-    apiKey = (await createKey(env.db.dataSource, { team: { id: team.team_id }, endpoints: null })).api_key;
-    worker = await createSearchWorker(env.config);
-    await worker.listen();
-    gateway = await createGateway(env.config);
-    await gateway.init();
-    await gateway.getHttpAdapter().getInstance().ready();
+    stack = await startSearchStack(env, { name: 'sparse', credits: 1_000_000, tier: 'enterprise' });
   }, 120000);
 
   afterAll(async () => {
-    await gateway?.close();
-    await worker?.close();
+    await stack?.close();
     await env?.cleanup();
     rmSync(dir, { recursive: true, force: true });
   });
 
   it('covers every optional field of both records', () => {
-    const topLevel = (shapes: Shape[]) => new Set(shapes.filter((s) => s.path.length === 1).map((s) => s.path[0]));
-    expect([...topLevel(people)].sort()).toEqual(PERSON_RECORD_FIELDS.filter((f) => !PERSON_REQUIRED.includes(f)).sort());
-    expect([...topLevel(companies)].sort()).toEqual(COMPANY_RECORD_FIELDS.filter((f) => !COMPANY_REQUIRED.includes(f)).sort());
+    const topLevel = (shapes: Shape[]) =>
+      new Set(shapes.filter((s) => s.path.length === 1).map((s) => s.path[0]));
+    expect([...topLevel(people)].sort()).toEqual(
+      PERSON_RECORD_FIELDS.filter((f) => !PERSON_REQUIRED.includes(f)).sort(),
+    );
+    expect([...topLevel(companies)].sort()).toEqual(
+      COMPANY_RECORD_FIELDS.filter((f) => !COMPANY_REQUIRED.includes(f)).sort(),
+    );
     expect(people.length).toBeGreaterThan(150);
   });
 
-  it.each(people.map((s) => [s.name, s] as const))('person with %s: enrich, shape, search', async (_, shape) => {
-    const id = shape.record.svc_id as string;
-    const enriched = await post('/person/enrich', { svc_id: id });
-    expect(enriched.statusCode).toBe(200);
-    const person = enriched.json().matches[0].person as Json;
-    expect(Object.keys(person)).toEqual([...PERSON_RECORD_FIELDS]);
-    expect(getAt(person, shape.path)).toEqual(shape.expected);
+  it.each(people.map((s) => [s.name, s] as const))(
+    'person with %s: enrich, shape, search',
+    async (_, shape) => {
+      const id = shape.record.svc_id as string;
+      const enriched = await post('/person/enrich', { svc_id: id });
+      expect(enriched.statusCode).toBe(200);
+      const person = enriched.json().matches[0].person as Json;
+      expect(Object.keys(person)).toEqual([...PERSON_RECORD_FIELDS]);
+      expect(getAt(person, shape.path)).toEqual(shape.expected);
 
-    const shaped = await post('/person/enrich', {
-      svc_id: id,
-      titlecase: true,
-      include_fields: `${shape.path[0]},full_name,experience.title,locations.city,emails.address`,
-      exclude_fields: 'emails.address',
-    });
-    expect(shaped.statusCode).toBe(200);
-    expect(shaped.json().matches[0].person).toHaveProperty(shape.path[0]);
+      const shaped = await post('/person/enrich', {
+        svc_id: id,
+        titlecase: true,
+        include_fields: `${shape.path[0]},full_name,experience.title,locations.city,emails.address`,
+        exclude_fields: 'emails.address',
+      });
+      expect(shaped.statusCode).toBe(200);
+      expect(shaped.json().matches[0].person).toHaveProperty(shape.path[0]);
 
-    const found = await post('/person/search', {
-      query: `SELECT * FROM people WHERE full_name = ${quote(person.full_name as string)}`,
-      titlecase: true,
-    });
-    expect(found.statusCode).toBe(200);
-    const { matches, total } = found.json();
-    expect(total).toBe(1);
-    expect(Object.keys(matches[0].person)).toEqual(inRecordOrder(PERSON_RECORD_FIELDS, PERSON_SEARCH_RESULT_FIELDS));
-  });
+      const found = await post('/person/search', {
+        query: `SELECT * FROM people WHERE full_name = ${quote(person.full_name as string)}`,
+        titlecase: true,
+      });
+      expect(found.statusCode).toBe(200);
+      const { matches, total } = found.json();
+      expect(total).toBe(1);
+      expect(Object.keys(matches[0].person)).toEqual(
+        inRecordOrder(PERSON_RECORD_FIELDS, PERSON_SEARCH_RESULT_FIELDS),
+      );
+    },
+  );
 
-  it.each(companies.map((s) => [s.name, s] as const))('company with %s: enrich, shape, search', async (_, shape) => {
-    const id = shape.record.svc_id as string;
-    const enriched = await post('/company/enrich', { svc_id: id, titlecase: true });
-    expect(enriched.statusCode).toBe(200);
-    const company = enriched.json().matches[0].company as Json;
-    expect(Object.keys(company)).toEqual([...COMPANY_RECORD_FIELDS]);
-    expect(getAt(company, shape.path)).toEqual(shape.expected);
+  it.each(companies.map((s) => [s.name, s] as const))(
+    'company with %s: enrich, shape, search',
+    async (_, shape) => {
+      const id = shape.record.svc_id as string;
+      const enriched = await post('/company/enrich', { svc_id: id, titlecase: true });
+      expect(enriched.statusCode).toBe(200);
+      const company = enriched.json().matches[0].company as Json;
+      expect(Object.keys(company)).toEqual([...COMPANY_RECORD_FIELDS]);
+      expect(getAt(company, shape.path)).toEqual(shape.expected);
 
-    const name = (company.name as { cleaned: string } | null)?.cleaned;
-    const where = name ? `name_cleaned = ${quote(name)}` : `domain = ${quote(company.domain as string)}`;
-    const found = await post('/company/search', { query: `SELECT * FROM companies WHERE ${where}` });
-    expect(found.statusCode).toBe(200);
-    expect(found.json().total).toBe(1);
-    expect(Object.keys(found.json().matches[0].company)).toEqual(inRecordOrder(COMPANY_RECORD_FIELDS, COMPANY_SEARCH_RESULT_FIELDS));
-  });
+      const name = (company.name as { cleaned: string } | null)?.cleaned;
+      const where = name ? `name_cleaned = ${quote(name)}` : `domain = ${quote(company.domain as string)}`;
+      const found = await post('/company/search', { query: `SELECT * FROM companies WHERE ${where}` });
+      expect(found.statusCode).toBe(200);
+      expect(found.json().total).toBe(1);
+      expect(Object.keys(found.json().matches[0].company)).toEqual(
+        inRecordOrder(COMPANY_RECORD_FIELDS, COMPANY_SEARCH_RESULT_FIELDS),
+      );
+    },
+  );
 
   it('searches over sparse columns answer without error, missing values never matching', async () => {
     for (const query of [

@@ -108,11 +108,19 @@ const PERSON_NORMALIZING: Normalizing[] = [
   ['netx_followers', '812', 812],
   ['netx_id', 48213377, '48213377'],
   ['current_jobs_last_updated', '2024-03-04T00:00:00Z', '2024-03-04'],
-  ['headline.cleaned', 'Senior Software Engineer at Acme Analytics', 'senior software engineer at acme analytics'],
+  [
+    'headline.cleaned',
+    'Senior Software Engineer at Acme Analytics',
+    'senior software engineer at acme analytics',
+  ],
   ['phones[0].type', 'Mobile', 'mobile'],
   ['phones[1].number', '503-555-0162', '+15035550162'],
   ['emails[0].address', 'DANA.WHITFIELD@example.com', 'dana.whitfield@example.com'],
-  ['emails[0].hash_sha256', '16142C4AD90AC327005193D9505C2B91CA9B4E19AEA0C3249111FA02BBE97020', '16142c4ad90ac327005193d9505c2b91ca9b4e19aea0c3249111fa02bbe97020'],
+  [
+    'emails[0].hash_sha256',
+    '16142C4AD90AC327005193D9505C2B91CA9B4E19AEA0C3249111FA02BBE97020',
+    '16142c4ad90ac327005193d9505c2b91ca9b4e19aea0c3249111fa02bbe97020',
+  ],
   ['emails[0].hash_md5', null, '838292413927eeea974aad707290121f'],
   ['locations[0].continent_code', 'na', 'NA'],
   ['locations[1].city', 'Portland', 'portland'],
@@ -223,23 +231,46 @@ describe('normalizePersonRecord', () => {
   it('accepts a person known only by id and name, filling the full shape', () => {
     const r = normalizePersonRecord({ svc_id: personFixture().svc_id, full_name: 'Dana  Whitfield' });
     if (!r.ok) throw new Error(formatProblems(r.problems));
-    const nulls = Object.entries(r.record).filter(([, v]) => v === null).map(([k]) => k);
-    const lists = Object.entries(r.record).filter(([, v]) => Array.isArray(v)).map(([k]) => k);
-    expect(r.record).toMatchObject({ full_name: 'dana whitfield', first_name: 'dana', last_name: 'whitfield', last_initial: 'w' });
-    expect(lists).toEqual(['phones', 'emails', 'locations', 'experience', 'education', 'certifications', 'socials', 'skills', 'languages']);
+    const nulls = Object.entries(r.record)
+      .filter(([, v]) => v === null)
+      .map(([k]) => k);
+    const lists = Object.entries(r.record)
+      .filter(([, v]) => Array.isArray(v))
+      .map(([k]) => k);
+    expect(r.record).toMatchObject({
+      full_name: 'dana whitfield',
+      first_name: 'dana',
+      last_name: 'whitfield',
+      last_initial: 'w',
+    });
+    expect(lists).toEqual([
+      'phones',
+      'emails',
+      'locations',
+      'experience',
+      'education',
+      'certifications',
+      'socials',
+      'skills',
+      'languages',
+    ]);
     expect(nulls).toHaveLength(Object.keys(personFixture()).length - 5 - lists.length);
     expect(lists.every((k) => (r.record[k as 'phones'] as unknown[]).length === 0)).toBe(true);
   });
 
   it('builds full_name from the parts, and refuses a person with no name', () => {
-    const parts = normalizePersonRecord({ svc_id: personFixture().svc_id, first_name: 'Dana', last_name: 'Whitfield' });
+    const parts = normalizePersonRecord({
+      svc_id: personFixture().svc_id,
+      first_name: 'Dana',
+      last_name: 'Whitfield',
+    });
     expect(parts.ok && parts.record.full_name).toBe('dana whitfield');
     expect(validatePersonRecord({ svc_id: personFixture().svc_id })).toEqual([
       { path: '', message: 'a person needs full_name, or first_name and/or last_name' },
     ]);
   });
 
-  it('reads a national phone number in the person\'s country', () => {
+  it("reads a national phone number in the person's country", () => {
     const p = mutate(mutate(personFixture(), 'country_code', 'GB'), 'mobile_phone', '020 7946 0123');
     const r = normalizePersonRecord(p);
     expect(r.ok && r.record.mobile_phone).toBe('+442079460123');
@@ -306,8 +337,14 @@ describe('normalizeCompanyRecord', () => {
     const { svc_id } = companyFixture();
     expect(normalizeCompanyRecord({ svc_id, domain: 'acme.example.com' }).ok).toBe(true);
     const named = normalizeCompanyRecord({ svc_id, name: { display: 'Acme Analytics' } });
-    expect(named.ok && named.record.name).toEqual({ cleaned: 'acme analytics', display: 'Acme Analytics', raw: [] });
-    expect(validateCompanyRecord({ svc_id })).toEqual([{ path: '', message: 'a company needs a name or a domain' }]);
+    expect(named.ok && named.record.name).toEqual({
+      cleaned: 'acme analytics',
+      display: 'Acme Analytics',
+      raw: [],
+    });
+    expect(validateCompanyRecord({ svc_id })).toEqual([
+      { path: '', message: 'a company needs a name or a domain' },
+    ]);
   });
 
   it('does not take a person for a company', () => {

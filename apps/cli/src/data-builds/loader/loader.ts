@@ -179,7 +179,8 @@ export async function loadBuild(
   };
   const judge = (counts: Pick<LoadReport, 'people' | 'companies'>): GateVerdict => {
     const verdict = judgeBuild({ ...counts, maxRejectedPercent });
-    if (!verdict.passed) throw new QualityGateError(buildId, verdict, { ...counts, maxRejectedPercent }, log.topReasons());
+    if (!verdict.passed)
+      throw new QualityGateError(buildId, verdict, { ...counts, maxRejectedPercent }, log.topReasons());
     return verdict;
   };
 
@@ -357,12 +358,17 @@ function parseLine<R extends LoadedRecord>(
   try {
     value = JSON.parse(text);
   } catch (error) {
-    log.reject({ file, line, reason: `not valid JSON: ${(error as Error).message}` }, ['(line): not valid JSON']);
+    log.reject({ file, line, reason: `not valid JSON: ${(error as Error).message}` }, [
+      '(line): not valid JSON',
+    ]);
     return null;
   }
   const normalized = spec.normalize(value);
   if (!normalized.ok) {
-    log.reject({ file, line, reason: formatProblems(normalized.problems) }, normalized.problems.map(problemKind));
+    log.reject(
+      { file, line, reason: formatProblems(normalized.problems) },
+      normalized.problems.map(problemKind),
+    );
     return null;
   }
   const record = normalized.record;
@@ -374,7 +380,11 @@ function parseLine<R extends LoadedRecord>(
   }
   seen.add(record.svc_id);
   if (record.build_version !== null && record.build_version !== buildId) {
-    log.restamped({ file, line, reason: `build_version ${record.build_version} replaced by this build's ${buildId}` });
+    log.restamped({
+      file,
+      line,
+      reason: `build_version ${record.build_version} replaced by this build's ${buildId}`,
+    });
   }
   record.build_version = buildId;
   return { record, json: JSON.stringify(record) };

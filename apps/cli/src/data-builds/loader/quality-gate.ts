@@ -76,12 +76,7 @@ const round = (x: number) => Math.round(x * 1000) / 1000;
 
 /** The build was refused; the one serving before keeps serving. */
 export class QualityGateError extends LoadError {
-  constructor(
-    build: string,
-    verdict: GateVerdict,
-    counts: GateInput,
-    reasons: ReasonCount[],
-  ) {
+  constructor(build: string, verdict: GateVerdict, counts: GateInput, reasons: ReasonCount[]) {
     const lines = [
       `build ${build} was not activated: ${verdict.failures.join('; ')}.`,
       `people: ${counts.people.loaded} accepted, ${counts.people.rejected} rejected; companies: ${counts.companies.loaded} accepted, ${counts.companies.rejected} rejected.`,

@@ -121,7 +121,8 @@ describe('the normalizers give back the places records are generated with', () =
   it('every sandbox location', () => {
     for (const p of people) {
       for (const l of [p, ...p.locations]) {
-        if (l.state_code !== null) expect(lookupState(l.state_code)).toMatchObject({ code: l.state_code, name: l.state });
+        if (l.state_code !== null)
+          expect(lookupState(l.state_code)).toMatchObject({ code: l.state_code, name: l.state });
         if (l.country_code !== null) expect(lookupCountry(l.country_code)?.name).toBe(l.country);
       }
     }
@@ -154,14 +155,23 @@ describe('rows of sparse records', () => {
 
   it('an identifier of unknown currency is a current key', () => {
     const p = { ...minimal(), phones: [{ ...people[0].phones[0], current: null }] };
-    expect(personRows(p).keys).toEqual([{ kind: 'phone', value: people[0].phones[0].number, svc_id: BRAM, current: true }]);
+    expect(personRows(p).keys).toEqual([
+      { kind: 'phone', value: people[0].phones[0].number, svc_id: BRAM, current: true },
+    ]);
   });
 
   it('a company known only by its domain has a domain key and null name', () => {
     const c = normalizeCompanyRecord({ svc_id: TESSELLATE, domain: 'tessellate-cloud.example' });
     if (!c.ok) throw new Error('a company with a domain must be accepted');
     const rows = companyRows(c.record);
-    expect(rows.row).toEqual({ svc_id: TESSELLATE, name: null, domain: 'tessellate-cloud.example', netx_id: null, netx_url: null, ticker: null });
+    expect(rows.row).toEqual({
+      svc_id: TESSELLATE,
+      name: null,
+      domain: 'tessellate-cloud.example',
+      netx_id: null,
+      netx_url: null,
+      ticker: null,
+    });
     expect(rows.keys.map((k) => k.kind)).toEqual(['domain']);
   });
 });

@@ -96,7 +96,12 @@ export function str(
   };
 }
 
-export function pattern(re: RegExp, expected: string, normalize?: (s: string) => string, numbers = false): Check {
+export function pattern(
+  re: RegExp,
+  expected: string,
+  normalize?: (s: string) => string,
+  numbers = false,
+): Check {
   return str((s) => re.test(s), expected, normalize, numbers);
 }
 

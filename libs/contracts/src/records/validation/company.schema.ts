@@ -1,6 +1,19 @@
 import type { CompanyName, CompanyRecord, CompanySocial, CompanyTicker, PerPeriod } from '../company';
 import { COMPANY_SIZE_VALUES, COMPANY_TYPE_VALUES } from '../enums';
-import { type Check, type Rule, arrayOf, int, num, object, oneOf, optional, pattern, report, str, string } from './checks';
+import {
+  type Check,
+  type Rule,
+  arrayOf,
+  int,
+  num,
+  object,
+  oneOf,
+  optional,
+  pattern,
+  report,
+  str,
+  string,
+} from './checks';
 import { buildVersion, domain, label, netxId, slug, url, uuid, yearMonth } from './formats';
 import { textVariant } from './variants';
 

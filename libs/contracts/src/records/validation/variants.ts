@@ -21,8 +21,13 @@ const requireCleaned: Rule<TextVariant> = (v, ctx) => {
 export const labelVariant = object<TextVariant>({ cleaned: optional(label), raw }, requireCleaned);
 
 /** The same with further keys, e.g. a language's proficiency. */
-export function labelVariantWith<T extends TextVariant>(extra: Omit<{ [K in keyof T]-?: Check }, keyof TextVariant>) {
-  return object<T>({ cleaned: optional(label), raw, ...extra } as { [K in keyof T]-?: Check }, requireCleaned);
+export function labelVariantWith<T extends TextVariant>(
+  extra: Omit<{ [K in keyof T]-?: Check }, keyof TextVariant>,
+) {
+  return object<T>(
+    { cleaned: optional(label), raw, ...extra } as { [K in keyof T]-?: Check },
+    requireCleaned,
+  );
 }
 
 const anyVariant = object<TextVariant>({ cleaned: optional(text), raw }, cleanedFromRaw);
