@@ -75,7 +75,8 @@ export interface EntityLoad {
   file: string | null;
   loaded: number;
   rejected: number;
-  index: string;
+  /** The OpenSearch index written; null on a dry run. */
+  index: string | null;
 }
 
 export interface LoadReport {
@@ -261,7 +262,7 @@ async function checkEntity<R extends LoadedRecord>(
   buildId: string,
   log: LoadLog,
 ): Promise<EntityLoad> {
-  const result: EntityLoad = { file: path, loaded: 0, rejected: 0, index: '' };
+  const result: EntityLoad = { file: path, loaded: 0, rejected: 0, index: null };
   if (!path) return result;
   const source = openJsonl(path);
   const seen = new Set<string>();
