@@ -1,4 +1,5 @@
 import { Client } from '@opensearch-project/opensearch';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -525,6 +526,64 @@ describe('data:load', () => {
       expect(await sql<{ id: string }>('SELECT id FROM builds ORDER BY id')).toEqual(builds);
       expect(await listIndices(os, `${env.config.opensearch.indexPrefix}*_1.4.*`)).toEqual([]);
       expect(await serving()).toEqual(before);
+    });
+  });
+
+  describe('data:load on the command line', () => {
+    const bin = join(__dirname, '..', 'dist', 'apps', 'cli', 'src', 'main.js');
+    /** The real CLI as a child process on this suite's schema and index prefix (dist/ is built by `npm test`). */
+    const cli = (args: string[]) =>
+      new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+        execFile(
+          process.execPath,
+          [bin, ...args],
+          {
+            env: {
+              ...process.env,
+              DATABASE_URL: env.config.database.url,
+              DATABASE_SCHEMA: env.db.schema,
+              OPENSEARCH_INDEX_PREFIX: env.config.opensearch.indexPrefix,
+              LOG_LEVEL: 'silent',
+            },
+          },
+          (error, stdout, stderr) =>
+            resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+        );
+      });
+
+    it('exits 1 and says why when the gate refuses a build; --dry-run exits 0 and writes nothing', async () => {
+      const before = await active();
+      const bad = dataDir({
+        'people.jsonl': jsonl([...people(3, 'k'), '{oops', { ...personFixture(), svc_id: 'x' }]),
+      });
+      const refused = await cli(['data:load', bad, '--build', '1.5.0_2026-11-07']);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/people\.jsonl:4: not valid JSON/);
+      expect(refused.stderr).toMatch(
+        /error: build 1.5.0_2026-11-07 was not activated: 2 of 5 lines were rejected \(40 %\)/,
+      );
+      expect(refused.stderr).toMatch(/1 × svc_id: expected a UUID/);
+      expect(await active()).toBe(before);
+
+      const dry = await cli([
+        'data:load',
+        bad,
+        '--build',
+        '1.5.1_2026-11-07',
+        '--dry-run',
+        '--max-rejected',
+        '50%',
+      ]);
+      expect(dry.code).toBe(0);
+      expect(JSON.parse(dry.stdout)).toMatchObject({
+        dry_run: true,
+        people: { loaded: 3, rejected: 2, index: null },
+      });
+      expect(await sql(`SELECT id FROM builds WHERE id = '1.5.1_2026-11-07'`)).toEqual([]);
+
+      const usage = await cli(['data:load', bad, '--max-rejected', 'lots']);
+      expect(usage.code).toBe(2);
+      expect(usage.stderr).toMatch(/--max-rejected must be a percentage from 0 to 100/);
     });
   });
 });
