@@ -1,6 +1,7 @@
 import { compileQuery } from './compiler';
 import { parseQuery } from './query';
 import type { SqlEntity } from './catalog';
+import { type Doc, type Query, matches } from './testing/evaluate';
 
 /**
  * Missing values on sparse records (docs/search-sql.md, "Missing values"): a comparison with a
@@ -11,8 +12,6 @@ import type { SqlEntity } from './catalog';
  * unknown list is `[]`. test/sql-engine.e2e-spec.ts runs the same kind of table on the real
  * engine, test/search-differential.e2e-spec.ts random queries against PostgreSQL.
  */
-
-type Doc = Record<string, unknown>;
 
 /** Search documents as the projection writes them for sparse records. */
 const PEOPLE: Record<string, Doc> = {
@@ -198,71 +197,7 @@ const COMPANY_CASES: [string, string[]][] = [
   ["NOT (ticker = 'acme')", ['y', 'z']],
 ];
 
-// ---- the compiled query, evaluated the way OpenSearch evaluates it
-
-type Query = Record<string, Record<string, unknown>>;
-
-const wildcardRegExp = (pattern: string) =>
-  new RegExp(
-    `^${pattern
-      .replace(/[.+^${}()|[\]]/g, '\\$&')
-      .replace(/\*/g, '.*')
-      .replace(/\?/g, '.')}$`,
-    'is',
-  );
-
-/** A field's indexed values: a null (or a missing key) is not indexed at all. */
-function indexed(doc: Doc, name: string): unknown[] {
-  const v = doc[name.replace(/\.wc$/, '')];
-  return v === null || v === undefined ? [] : [v];
-}
-
-function matches(doc: Doc, query: Query): boolean {
-  const [kind, body] = Object.entries(query)[0];
-  const [name, arg] = Object.entries(body)[0] ?? [];
-  const keyword = (x: unknown) => (typeof x === 'string' ? x.toLowerCase() : x);
-  const values = () => indexed(doc, name);
-  switch (kind) {
-    case 'bool': {
-      const b = body as { filter?: Query[]; should?: Query[]; must_not?: Query[] };
-      return (
-        (b.filter ?? []).every((q) => matches(doc, q)) &&
-        !(b.must_not ?? []).some((q) => matches(doc, q)) &&
-        (b.should === undefined || b.should.some((q) => matches(doc, q)))
-      );
-    }
-    case 'term':
-      return values().some((v) => keyword(v) === keyword(arg));
-    case 'terms':
-      return values().some((v) => (arg as unknown[]).map(keyword).includes(keyword(v)));
-    case 'range': {
-      const r = arg as Record<string, number>;
-      return values().some(
-        (v) =>
-          typeof v === 'number' &&
-          (r.lt === undefined || v < r.lt) &&
-          (r.lte === undefined || v <= r.lte) &&
-          (r.gt === undefined || v > r.gt) &&
-          (r.gte === undefined || v >= r.gte),
-      );
-    }
-    case 'exists':
-      return indexed(doc, body.field as string).length > 0;
-    case 'wildcard':
-      return values().some(
-        (v) =>
-          typeof v === 'string' && wildcardRegExp((arg as { value: string }).value).test(v.toLowerCase()),
-      );
-    case 'nested': {
-      const path = body.path as string;
-      return ((doc[path] as string[] | null) ?? []).some((el) =>
-        matches({ [`${path}.v`]: el }, body.query as Query),
-      );
-    }
-    default:
-      throw new Error(`unexpected query ${kind}`);
-  }
-}
+// ---- the compiled query, evaluated the way OpenSearch evaluates it (./testing/evaluate)
 
 function returned(entity: SqlEntity, docs: Record<string, Doc>, condition: string): string[] {
   const table = entity === 'person' ? 'people' : 'companies';

@@ -1,5 +1,6 @@
 import * as ast from './ast';
 import { compileQuery } from './compiler';
+import { type Doc, type Query, matches } from './testing/evaluate';
 
 /**
  * A property check of the compiler's NULL handling: for random conditions, the rows an
@@ -8,7 +9,6 @@ import { compileQuery } from './compiler';
  * test/sql-engine.e2e-spec.ts; this covers far more shapes of AND/OR/NOT.
  */
 
-type Doc = Record<string, unknown>;
 type Truth = boolean | null;
 
 const DOCS: Doc[] = [
@@ -75,65 +75,6 @@ function sql(node: ast.AstNode, doc: Doc): Truth {
     }
     default:
       return ast.assertNever(node);
-  }
-}
-
-// ---- the compiled query, evaluated the way OpenSearch would
-
-type Query = Record<string, Record<string, unknown>>;
-
-const wildcardRegExp = (pattern: string) =>
-  new RegExp(
-    `^${pattern
-      .replace(/[.+^${}()|[\]]/g, '\\$&')
-      .replace(/\*/g, '.*')
-      .replace(/\?/g, '.')}$`,
-    'is',
-  );
-
-function field(doc: Doc, name: string): unknown {
-  return doc[name.replace(/\.wc$/, '')];
-}
-
-function matches(doc: Doc, query: Query): boolean {
-  const [kind, body] = Object.entries(query)[0];
-  const [name, arg] = Object.entries(body)[0] ?? [];
-  const v = field(doc, name);
-  const keyword = (x: unknown) => (typeof x === 'string' ? x.toLowerCase() : x);
-  switch (kind) {
-    case 'bool': {
-      const b = body as { filter?: Query[]; should?: Query[]; must_not?: Query[] };
-      return (
-        (b.filter ?? []).every((q) => matches(doc, q)) &&
-        !(b.must_not ?? []).some((q) => matches(doc, q)) &&
-        (b.should === undefined || b.should.some((q) => matches(doc, q)))
-      );
-    }
-    case 'term':
-      return v !== undefined && keyword(v) === keyword(arg);
-    case 'terms':
-      return v !== undefined && (arg as unknown[]).map(keyword).includes(keyword(v));
-    case 'range': {
-      if (typeof v !== 'number') return false;
-      const r = arg as Record<string, number>;
-      return (
-        (r.lt === undefined || v < r.lt) &&
-        (r.lte === undefined || v <= r.lte) &&
-        (r.gt === undefined || v > r.gt) &&
-        (r.gte === undefined || v >= r.gte)
-      );
-    }
-    case 'exists':
-      return field(doc, body.field as string) !== undefined;
-    case 'wildcard':
-      return typeof v === 'string' && wildcardRegExp((arg as { value: string }).value).test(v);
-    case 'nested': {
-      const path = body.path as string;
-      const list = (doc[path] as string[] | undefined) ?? [];
-      return list.some((el) => matches({ [`${path}.v`]: el }, body.query as Query));
-    }
-    default:
-      throw new Error(`unexpected query ${kind}`);
   }
 }
 
