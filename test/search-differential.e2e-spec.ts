@@ -2,9 +2,14 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { COMPANY_SEARCH_RESULT_FIELDS, PERSON_SEARCH_RESULT_FIELDS, ServiceError } from '@app/contracts';
+import {
+  COMPANY_SEARCH_RESULT_FIELDS,
+  PERSON_SEARCH_RESULT_FIELDS,
+  ServiceError,
+  Entity,
+} from '@app/contracts';
 import { createOpenSearchClient } from '@app/index';
-import { CATALOG, parseQuery, SqlEntity } from '@app/sql';
+import { CATALOG, parseQuery } from '@app/sql';
 import {
   columnSource,
   createTestEnvironment,
@@ -46,7 +51,7 @@ const SEED = 20260606;
 const PEOPLE = 8_000;
 const COMPANIES = 3_000;
 /** At least 1,000 in all: each is compared in full (ids and total) against PostgreSQL. */
-const QUERIES: Record<SqlEntity, number> = { person: 700, company: 350 };
+const QUERIES: Record<Entity, number> = { person: 700, company: 350 };
 /** More NOT, OR, negated operators and often-missing columns than the generator's general mix. */
 const MIX: QueryMix = { not: 0.33, or: 0.4, negated: 0.3, nullHeavyWeight: 4 };
 /** The least share of each entity's queries that must exercise each feature (`queryFeatures`). */
@@ -65,9 +70,9 @@ const DEEP_PAGE_EVERY = 3;
 const PAGE = 100;
 const CONCURRENCY = 3;
 
-const SLIM_TABLE: Record<SqlEntity, string> = { person: 'ref_person', company: 'ref_company' };
+const SLIM_TABLE: Record<Entity, string> = { person: 'ref_person', company: 'ref_company' };
 /** The cross-table values of the slim records (`elementTableSql`), which reference queries read. */
-const ELEMENT_TABLE: Record<SqlEntity, string> = { person: 'ref_person_el', company: 'ref_company_el' };
+const ELEMENT_TABLE: Record<Entity, string> = { person: 'ref_person_el', company: 'ref_company_el' };
 /** Every so many queries, the reference also runs in its plain form (EXISTS over the jsonb lists). */
 const JSONB_CHECK_EVERY = 15;
 /**
@@ -77,10 +82,10 @@ const JSONB_CHECK_EVERY = 15;
  */
 const DETOASTED = (alias: string) =>
   `LATERAL (SELECT ${alias}.svc_id::text AS svc_id, ${alias}.record || '{}'::jsonb AS record OFFSET 0) AS d`;
-const URL: Record<SqlEntity, string> = { person: '/person/search', company: '/company/search' };
-const RESULT_KEY: Record<SqlEntity, string> = { person: 'person', company: 'company' };
+const URL: Record<Entity, string> = { person: '/person/search', company: '/company/search' };
+const RESULT_KEY: Record<Entity, string> = { person: 'person', company: 'company' };
 /** Every search result carries each of these fields, `null` when the record lacks it. */
-const RESULT_FIELDS: Record<SqlEntity, readonly string[]> = {
+const RESULT_FIELDS: Record<Entity, readonly string[]> = {
   person: PERSON_SEARCH_RESULT_FIELDS,
   company: COMPANY_SEARCH_RESULT_FIELDS,
 };
@@ -105,9 +110,9 @@ describe('search differential: OpenSearch path vs PostgreSQL reference', () => {
   let stack: SearchStack | undefined;
   const dir = mkdtempSync(join(tmpdir(), 'svc-search-diff-'));
   const timings: Record<string, number> = {};
-  const pools: Partial<Record<SqlEntity, Record<string, (string | number)[]>>> = {};
-  const nullHeavy: Partial<Record<SqlEntity, string[]>> = {};
-  const sparsity: Partial<Record<SqlEntity, Sparsity>> = {};
+  const pools: Partial<Record<Entity, Record<string, (string | number)[]>>> = {};
+  const nullHeavy: Partial<Record<Entity, string[]>> = {};
+  const sparsity: Partial<Record<Entity, Sparsity>> = {};
   const referenceClients: Client[] = [];
 
   const run = (sql: string, params: unknown[] = []) =>
@@ -137,11 +142,19 @@ describe('search differential: OpenSearch path vs PostgreSQL reference', () => {
       sparsity.company = sparsify(join(dir, COMPANIES_FILE), 'company');
     });
     // The generator writes sparse builds: most records lack some search column.
-    for (const entity of ['person', 'company'] as const) expect(sparsity[entity]!.withNull).toBeGreaterThan(sparsity[entity]!.records * 0.5);
+    for (const entity of ['person', 'company'] as const)
+      expect(sparsity[entity]!.withNull).toBeGreaterThan(sparsity[entity]!.records * 0.5);
     const os = createOpenSearchClient(env.config.opensearch);
     try {
-      const report = await timed('load', () => loadBuild(env.db.dataSource, os, env.config.opensearch, { dir }));
-      expect([report.people.loaded, report.people.rejected, report.companies.loaded, report.companies.rejected]).toEqual([PEOPLE, 0, COMPANIES, 0]);
+      const report = await timed('load', () =>
+        loadBuild(env.db.dataSource, os, env.config.opensearch, { dir }),
+      );
+      expect([
+        report.people.loaded,
+        report.people.rejected,
+        report.companies.loaded,
+        report.companies.rejected,
+      ]).toEqual([PEOPLE, 0, COMPANIES, 0]);
     } finally {
       await os.close();
     }
@@ -149,7 +162,9 @@ describe('search differential: OpenSearch path vs PostgreSQL reference', () => {
       await timed(`slim ${entity}`, async () => {
         // PLAIN: neither compressed nor out of line, so a predicate reading the record does not
         // decompress it again (PostgreSQL detoasts a value anew for every function reading it).
-        await run(`CREATE TABLE ${SLIM_TABLE[entity]} (svc_id text COLLATE "C" PRIMARY KEY, record jsonb NOT NULL)`);
+        await run(
+          `CREATE TABLE ${SLIM_TABLE[entity]} (svc_id text COLLATE "C" PRIMARY KEY, record jsonb NOT NULL)`,
+        );
         await run(`ALTER TABLE ${SLIM_TABLE[entity]} ALTER COLUMN record SET STORAGE PLAIN`);
         await run(
           `INSERT INTO ${SLIM_TABLE[entity]}
@@ -160,7 +175,8 @@ describe('search differential: OpenSearch path vs PostgreSQL reference', () => {
         await run(`ANALYZE ${SLIM_TABLE[entity]}`);
       });
       await timed(`elements ${entity}`, async () => {
-        for (const statement of elementTableSql(entity, ELEMENT_TABLE[entity], SLIM_TABLE[entity])) await run(statement);
+        for (const statement of elementTableSql(entity, ELEMENT_TABLE[entity], SLIM_TABLE[entity]))
+          await run(statement);
       });
       await timed(`pools ${entity}`, async () => {
         pools[entity] = await sampleValuePools(run, entity, { from: SLIM_TABLE[entity] });
@@ -180,7 +196,9 @@ describe('search differential: OpenSearch path vs PostgreSQL reference', () => {
       referenceClients.push(client);
     }
     stack = await startSearchStack(env, { name: 'differential', credits: 1_000_000_000, tier: 'enterprise' });
-    console.log(`search differential setup (ms): ${JSON.stringify(timings)}; records: ${JSON.stringify(sparsity)}`);
+    console.log(
+      `search differential setup (ms): ${JSON.stringify(timings)}; records: ${JSON.stringify(sparsity)}`,
+    );
   }, 400_000);
 
   afterAll(async () => {
@@ -188,7 +206,9 @@ describe('search differential: OpenSearch path vs PostgreSQL reference', () => {
     await Promise.all(referenceClients.map((c) => c.end()));
     // SEARCH_DIFF_KEEP=1 keeps the schema and indices to investigate a mismatch in psql.
     if (process.env.SEARCH_DIFF_KEEP === '1') {
-      console.log(`search differential: kept schema ${env?.db.schema} and indices ${env?.config.opensearch.indexPrefix}*`);
+      console.log(
+        `search differential: kept schema ${env?.db.schema} and indices ${env?.config.opensearch.indexPrefix}*`,
+      );
       await env?.db.dataSource.destroy();
     } else {
       await env?.cleanup();
@@ -198,7 +218,7 @@ describe('search differential: OpenSearch path vs PostgreSQL reference', () => {
   });
 
   /** Scalar columns with a NULL in at least 4 % of rows, cross-table columns empty as often. */
-  async function nullHeavyColumns(entity: SqlEntity): Promise<string[]> {
+  async function nullHeavyColumns(entity: Entity): Promise<string[]> {
     const columns = [...CATALOG[entity].values()];
     const exprs = columns.map((c) =>
       c.kind === 'nested'
@@ -240,19 +260,31 @@ describe('search differential: OpenSearch path vs PostgreSQL reference', () => {
     client: Client;
   }
 
-  async function compare(entity: SqlEntity, sql: string, checks: Checks, mismatches: Mismatch[]): Promise<Outcome> {
+  async function compare(
+    entity: Entity,
+    sql: string,
+    checks: Checks,
+    mismatches: Mismatch[],
+  ): Promise<Outcome> {
     const { rng, client } = checks;
     const referenceIds = async (where: { sql: string; params: unknown[] }) =>
-      (await client.query(`SELECT r.svc_id FROM ${SLIM_TABLE[entity]} r WHERE ${where.sql} ORDER BY r.svc_id`, where.params)).rows.map(
-        (r: { svc_id: string }) => r.svc_id,
-      );
+      (
+        await client.query(
+          `SELECT r.svc_id FROM ${SLIM_TABLE[entity]} r WHERE ${where.sql} ORDER BY r.svc_id`,
+          where.params,
+        )
+      ).rows.map((r: { svc_id: string }) => r.svc_id);
     let ref: ReturnType<typeof referenceQuery>;
     try {
-      ref = referenceQuery(sql, entity, { record: 'r.record', elements: { table: ELEMENT_TABLE[entity], svcId: 'r.svc_id' } });
+      ref = referenceQuery(sql, entity, {
+        record: 'r.record',
+        elements: { table: ELEMENT_TABLE[entity], svcId: 'r.svc_id' },
+      });
     } catch (error) {
       if (!(error instanceof ServiceError) || error.code !== 'invalid_query') throw error;
       const res = await post(URL[entity], { query: sql, limit: PAGE });
-      if (res.statusCode !== 400) mismatches.push({ sql, problem: `refused by parseQuery but answered ${res.statusCode}` });
+      if (res.statusCode !== 400)
+        mismatches.push({ sql, problem: `refused by parseQuery but answered ${res.statusCode}` });
       return { total: 0, refused: true };
     }
     // One scan: every matching id in svc_id order; totals and pages are cut from it.
@@ -264,7 +296,12 @@ describe('search differential: OpenSearch path vs PostgreSQL reference', () => {
       const plain = await referenceIds(referenceQuery(sql, entity, { record: 'r.record' }));
       stats.jsonb++;
       if (plain.join() !== refAll.join()) {
-        mismatches.push({ sql, problem: 'reference: element-table form and jsonb EXISTS form differ', reference_total: refAll.length, search_total: plain.length });
+        mismatches.push({
+          sql,
+          problem: 'reference: element-table form and jsonb EXISTS form differ',
+          reference_total: refAll.length,
+          search_total: plain.length,
+        });
       }
     }
     const refTotal = refAll.length;
@@ -276,15 +313,24 @@ describe('search differential: OpenSearch path vs PostgreSQL reference', () => {
       stats.search += Date.now() - searchStarted;
       stats.requests++;
       if (res.statusCode !== 200) {
-        mismatches.push({ sql, problem: `HTTP ${res.statusCode} at offset ${offset}: ${res.body.slice(0, 300)}` });
+        mismatches.push({
+          sql,
+          problem: `HTTP ${res.statusCode} at offset ${offset}: ${res.body.slice(0, 300)}`,
+        });
         return null;
       }
       if (res.headers['total-count-status'] !== 'exact') {
         mismatches.push({ sql, problem: `Total-Count-Status ${String(res.headers['total-count-status'])}` });
       }
       const body = res.json() as { total: number; matches: Record<string, { svc_id: string }>[] };
-      const lacking = RESULT_FIELDS[entity].filter((f) => body.matches.some((m) => !(f in m[RESULT_KEY[entity]])));
-      if (lacking.length) mismatches.push({ sql, problem: `results without the fields ${lacking.join(', ')} (unknown must be null)` });
+      const lacking = RESULT_FIELDS[entity].filter((f) =>
+        body.matches.some((m) => !(f in m[RESULT_KEY[entity]])),
+      );
+      if (lacking.length)
+        mismatches.push({
+          sql,
+          problem: `results without the fields ${lacking.join(', ')} (unknown must be null)`,
+        });
       return { total: body.total, ids: body.matches.map((m) => m[RESULT_KEY[entity]].svc_id) };
     };
     const diff = (problem: string, expected: string[], actual: string[], extra: Partial<Mismatch> = {}) => {
@@ -307,7 +353,11 @@ describe('search differential: OpenSearch path vs PostgreSQL reference', () => {
     }
     if (refTotal <= FULL_COMPARE) {
       const ids = [...first.ids];
-      for (let offset = PAGE; offset < Math.min(Math.max(refTotal, first.total), FULL_COMPARE + 1); offset += PAGE) {
+      for (
+        let offset = PAGE;
+        offset < Math.min(Math.max(refTotal, first.total), FULL_COMPARE + 1);
+        offset += PAGE
+      ) {
         const page = await searchPage(offset);
         if (!page) return { total: refTotal, refused: false };
         ids.push(...page.ids);
@@ -321,13 +371,14 @@ describe('search differential: OpenSearch path vs PostgreSQL reference', () => {
         const offset = rng.int(PAGE, Math.min(refTotal, 10_000) - 1);
         const expected = refAll.slice(offset, offset + PAGE);
         const deep = await searchPage(offset);
-        if (deep && deep.ids.join() !== expected.join()) diff('ids (deep page)', expected, deep.ids, { offset });
+        if (deep && deep.ids.join() !== expected.join())
+          diff('ids (deep page)', expected, deep.ids, { offset });
       }
     }
     return { total: refTotal, refused: false };
   }
 
-  async function runQueries(entity: SqlEntity): Promise<void> {
+  async function runQueries(entity: Entity): Promise<void> {
     const generator = new QueryGenerator({
       seed: SEED + (entity === 'person' ? 1 : 2),
       entity,
@@ -347,7 +398,12 @@ describe('search differential: OpenSearch path vs PostgreSQL reference', () => {
         while (next < queries.length) {
           const i = next++;
           // Its own stream per query, so the deep page a query checks does not depend on timing.
-          const checks = { rng: new Random(SEED * 31 + i), deepPage: i % DEEP_PAGE_EVERY === 0, jsonb: i % JSONB_CHECK_EVERY === 0, client };
+          const checks = {
+            rng: new Random(SEED * 31 + i),
+            deepPage: i % DEEP_PAGE_EVERY === 0,
+            jsonb: i % JSONB_CHECK_EVERY === 0,
+            client,
+          };
           outcomes.push(await compare(entity, queries[i], checks, mismatches));
         }
       }),
@@ -370,21 +426,41 @@ describe('search differential: OpenSearch path vs PostgreSQL reference', () => {
     expect(bucket(0, 0)).toBeGreaterThanOrEqual(compared.length * 0.05);
     // … and lean on missing values: NOT, !=, OR, often-missing columns, negations of them.
     const short = Object.entries(FEATURE_MIN)
-      .filter(([feature, share]) => features[feature as keyof QueryFeatures] < Math.ceil(queries.length * share))
-      .map(([feature, share]) => `${feature}: ${features[feature as keyof QueryFeatures]} < ${Math.ceil(queries.length * share)}`);
+      .filter(
+        ([feature, share]) => features[feature as keyof QueryFeatures] < Math.ceil(queries.length * share),
+      )
+      .map(
+        ([feature, share]) =>
+          `${feature}: ${features[feature as keyof QueryFeatures]} < ${Math.ceil(queries.length * share)}`,
+      );
     expect(short).toEqual([]);
     // Enough columns are often missing for the mix to mean something.
     expect(nullHeavy[entity]!.length).toBeGreaterThanOrEqual(6);
   }
 
-  it(`answers ${QUERIES.person} random person queries exactly as PostgreSQL does`, () => runQueries('person'), 400_000);
+  it(
+    `answers ${QUERIES.person} random person queries exactly as PostgreSQL does`,
+    () => runQueries('person'),
+    400_000,
+  );
 
-  it(`answers ${QUERIES.company} random company queries exactly as PostgreSQL does`, () => runQueries('company'), 200_000);
+  it(
+    `answers ${QUERIES.company} random company queries exactly as PostgreSQL does`,
+    () => runQueries('company'),
+    200_000,
+  );
 });
 
 /** How many of the queries exercise each feature. */
-function featureCounts(entity: SqlEntity, queries: string[], sparse: ReadonlySet<string>): Record<keyof QueryFeatures, number> {
-  const counts = Object.fromEntries(Object.keys(FEATURE_MIN).map((k) => [k, 0])) as Record<keyof QueryFeatures, number>;
+function featureCounts(
+  entity: Entity,
+  queries: string[],
+  sparse: ReadonlySet<string>,
+): Record<keyof QueryFeatures, number> {
+  const counts = Object.fromEntries(Object.keys(FEATURE_MIN).map((k) => [k, 0])) as Record<
+    keyof QueryFeatures,
+    number
+  >;
   for (const sql of queries) {
     let where;
     try {
@@ -414,7 +490,7 @@ const EDGE_SHARE = 0.1;
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function scalarUnknown(entity: SqlEntity, r: Json): boolean {
+function scalarUnknown(entity: Entity, r: Json): boolean {
   return [...CATALOG[entity].values()].some((c) => {
     if (c.kind === 'nested') return false;
     const source = columnSource(entity, c.name);
@@ -430,7 +506,7 @@ function scalarUnknown(entity: SqlEntity, r: Json): boolean {
  * contract's shapes the generator does not write (`contractEdges`), and some company display
  * names go to capitals ("ZÜRICH ACADEMY").
  */
-function sparsify(file: string, entity: SqlEntity): Sparsity {
+function sparsify(file: string, entity: Entity): Sparsity {
   const records = readFileSync(file, 'utf8')
     .split('\n')
     .filter((l) => l.length > 0)
@@ -453,7 +529,7 @@ function sparsify(file: string, entity: SqlEntity): Sparsity {
  * without a name or without its display form, a per-period metric with some periods unknown,
  * a ticker without its exchange, a job without its organization. True if anything changed.
  */
-function contractEdges(entity: SqlEntity, r: Json, rng: Random): boolean {
+function contractEdges(entity: Entity, r: Json, rng: Random): boolean {
   let changed = false;
   const unset = (o: Json, key: string) => {
     o[key] = null;
@@ -469,10 +545,16 @@ function contractEdges(entity: SqlEntity, r: Json, rng: Random): boolean {
     if (typeof r.domain === 'string' && rng.chance(0.35)) unset(r, 'name');
     else if (rng.chance(0.3)) unset(r.name, 'display');
   }
-  for (const metric of ['svc_new_hire_count', 'svc_attrition_count', 'svc_employee_growth_rate', 'svc_turnover_rate']) {
+  for (const metric of [
+    'svc_new_hire_count',
+    'svc_attrition_count',
+    'svc_employee_growth_rate',
+    'svc_turnover_rate',
+  ]) {
     const periods = r[metric];
     if (isObject(periods) && rng.chance(0.4)) unset(periods, rng.pick(Object.keys(periods)));
   }
-  for (const t of Array.isArray(r.tickers) ? (r.tickers as Json[]) : []) if (rng.chance(0.5)) unset(t, 'exchange');
+  for (const t of Array.isArray(r.tickers) ? (r.tickers as Json[]) : [])
+    if (rng.chance(0.5)) unset(t, 'exchange');
   return changed;
 }

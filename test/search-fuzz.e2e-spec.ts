@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ServiceError } from '@app/contracts';
+import { ServiceError, Entity } from '@app/contracts';
 import { createOpenSearchClient } from '@app/index';
-import { compileQuery, parseQuery, SqlEntity } from '@app/sql';
+import { compileQuery, parseQuery } from '@app/sql';
 import {
   createTestEnvironment,
   FuzzCase,
@@ -40,7 +40,7 @@ const BUILD = '1.0.0_2026-11-21';
 
 interface Case extends FuzzCase {
   index: number;
-  entity: SqlEntity;
+  entity: Entity;
   parsed: boolean;
 }
 
@@ -51,7 +51,7 @@ interface Failure {
   problem: string;
 }
 
-const URL: Record<SqlEntity, string> = { person: '/person/search', company: '/company/search' };
+const URL: Record<Entity, string> = { person: '/person/search', company: '/company/search' };
 const show = (query: string) =>
   JSON.stringify(query.length > 300 ? `${query.slice(0, 300)}… (${query.length} chars)` : query);
 
@@ -60,7 +60,7 @@ describe('search fuzz', () => {
   let stack: SearchStack | undefined;
   const dir = mkdtempSync(join(tmpdir(), 'svc-search-fuzz-'));
   const sample: Case[] = [];
-  let pools: Record<SqlEntity, Record<string, (string | number)[]>>;
+  let pools: Record<Entity, Record<string, (string | number)[]>>;
   const post = (url: string, payload: object) => stack!.post(url, payload);
 
   beforeAll(async () => {
@@ -141,7 +141,7 @@ describe('search fuzz', () => {
     for (let index = 0; index < CASES; index++) {
       const c = fuzzer.next();
       // The endpoint a client would send it to: the table it names, else either.
-      const entity: SqlEntity = /\bcompanies\b/i.test(c.query)
+      const entity: Entity = /\bcompanies\b/i.test(c.query)
         ? 'company'
         : /\bpeople\b/i.test(c.query)
           ? 'person'

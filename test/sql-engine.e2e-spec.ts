@@ -1,15 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from '@opensearch-project/opensearch';
 import { loadConfig } from '@app/config';
-import { normalizeCompanyRecord, normalizePersonRecord } from '@app/contracts';
-import {
-  createOpenSearchClient,
-  MAPPINGS,
-  projectCompany,
-  projectPerson,
-  SearchDoc,
-  SearchEntity,
-} from '@app/index';
+import { normalizeCompanyRecord, normalizePersonRecord, Entity } from '@app/contracts';
+import { createOpenSearchClient, MAPPINGS, projectCompany, projectPerson, SearchDoc } from '@app/index';
 import { compileQuery, like, or, parseQuery, searchSort } from '@app/sql';
 
 const list = (...values: string[]) => values.map((v) => ({ v }));
@@ -369,7 +362,7 @@ const SPARSE_COMPANY_CASES: [string, string[]][] = [
 ];
 
 function sparseDocs(
-  entity: SearchEntity,
+  entity: Entity,
   records: Record<string, Record<string, unknown>>,
 ): Record<string, SearchDoc> {
   return Object.fromEntries(
@@ -393,18 +386,14 @@ function sparseDocs(
 describe('SQL engine against the real OpenSearch', () => {
   const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
   const prefix = `${config.opensearch.indexPrefix}sql_engine_${randomBytes(5).toString('hex')}_`;
-  const index: Record<SearchEntity, string> = { person: `${prefix}people`, company: `${prefix}companies` };
-  const sparse: Record<SearchEntity, string> = {
+  const index: Record<Entity, string> = { person: `${prefix}people`, company: `${prefix}companies` };
+  const sparse: Record<Entity, string> = {
     person: `${prefix}sparse_people`,
     company: `${prefix}sparse_companies`,
   };
   let os: Client;
 
-  async function load(
-    entity: SearchEntity,
-    docs: Record<string, Record<string, unknown>>,
-    target = index[entity],
-  ) {
+  async function load(entity: Entity, docs: Record<string, Record<string, unknown>>, target = index[entity]) {
     await os.indices.create({ index: target, body: { mappings: MAPPINGS[entity] } });
     const body = Object.entries(docs).flatMap(([svc_id, doc]) => [
       { index: { _index: target, _id: svc_id } },
@@ -414,7 +403,7 @@ describe('SQL engine against the real OpenSearch', () => {
     expect(res.body.errors).toBe(false);
   }
 
-  async function ids(entity: SearchEntity, sql: string, target = index[entity]): Promise<string[]> {
+  async function ids(entity: Entity, sql: string, target = index[entity]): Promise<string[]> {
     const parsed = parseQuery(sql, entity);
     const res = await os.search({
       index: target,

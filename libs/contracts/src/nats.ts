@@ -1,3 +1,4 @@
+import type { BuildKind } from './entities';
 /**
  * NATS message patterns served by the search worker (queue group `search`). Subjects on the
  * wire are `<NATS_SUBJECT_PREFIX>.<pattern>` so several deployments (or test suites) can share
@@ -23,9 +24,6 @@ export interface SearchStatusReply {
   opensearch: { status: 'green' | 'yellow' | 'red' | 'down'; version: string | null; took_ms: number };
 }
 
-export const BUILD_KINDS = ['live', 'sandbox'] as const;
-export type SearchBuildKind = (typeof BUILD_KINDS)[number];
-
 /** Which result subset to return: search's, or discovery's (which adds the decision flags). */
 export const RESULT_SETS = ['search', 'discovery'] as const;
 export type ResultSet = (typeof RESULT_SETS)[number];
@@ -35,7 +33,7 @@ export interface SearchRequest {
   query: string;
   limit: number;
   offset: number;
-  kind: SearchBuildKind;
+  kind: BuildKind;
   result_set?: ResultSet;
 }
 

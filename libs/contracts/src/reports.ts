@@ -5,6 +5,7 @@
  * Every top-level field is either in exactly one group or metadata, checked at compile time,
  * so a field added to a record must be placed here.
  */
+import type { Entity } from './entities';
 import type { CompanyField } from './records/company';
 import type { CompanyReportGroup, PersonReportGroup } from './records/enums';
 import type { PersonField } from './records/person';
@@ -129,7 +130,7 @@ export const COMPANY_FIELD_GROUPS: Readonly<Record<CompanyReportable, CompanyRep
   svc_turnover_rate: 'metrics',
 };
 
-export type ReportSubject = 'person' | 'company';
+export type ReportSubject = Entity;
 
 /** Issue types about the whole record, never one field. */
 export const RECORD_LEVEL_ISSUE_TYPES = ['frankenstein', 'not_a_real_person'] as const;

@@ -1,16 +1,16 @@
+import { Entity, BuildKind } from '@app/contracts';
 import { Client } from '@opensearch-project/opensearch';
 import type { OpenSearchConfig } from '@app/config';
-import { loadingSettings, MAPPINGS, SearchEntity, SERVING_SETTINGS } from './mappings';
+import { loadingSettings, MAPPINGS, SERVING_SETTINGS } from './mappings';
 
 /** A build serves either the live API or the sandbox; each has its own alias per entity. */
-export type BuildKind = 'live' | 'sandbox';
 
-const BASE: Record<SearchEntity, string> = { person: 'people', company: 'companies' };
+const BASE: Record<Entity, string> = { person: 'people', company: 'companies' };
 
 /** The alias searches read: `<prefix>people`, `<prefix>companies_sandbox`, … */
 export function aliasName(
   config: Pick<OpenSearchConfig, 'indexPrefix'>,
-  entity: SearchEntity,
+  entity: Entity,
   kind: BuildKind,
 ): string {
   return `${config.indexPrefix}${BASE[entity]}${kind === 'sandbox' ? '_sandbox' : ''}`;
@@ -22,7 +22,7 @@ export function aliasName(
  */
 export function buildIndexName(
   config: Pick<OpenSearchConfig, 'indexPrefix'>,
-  entity: SearchEntity,
+  entity: Entity,
   kind: BuildKind,
   buildId: string,
   loadId: string,
@@ -33,14 +33,14 @@ export function buildIndexName(
 /** Every index any load of this build created. */
 export function buildIndexPattern(
   config: Pick<OpenSearchConfig, 'indexPrefix'>,
-  entity: SearchEntity,
+  entity: Entity,
   kind: BuildKind,
   buildId: string,
 ): string {
   return `${config.indexPrefix}${BASE[entity]}_${kind}_${buildId.toLowerCase()}_*`;
 }
 
-export async function createBuildIndex(client: Client, index: string, entity: SearchEntity): Promise<void> {
+export async function createBuildIndex(client: Client, index: string, entity: Entity): Promise<void> {
   await client.indices.create({ index, body: { settings: loadingSettings(), mappings: MAPPINGS[entity] } });
 }
 
@@ -60,7 +60,11 @@ export async function listIndices(client: Client, pattern: string): Promise<stri
 export async function finishBuildIndex(client: Client, index: string): Promise<void> {
   await client.indices.putSettings({ index, body: { index: SERVING_SETTINGS } });
   await client.indices.refresh({ index });
-  const started = await client.indices.forcemerge({ index, max_num_segments: 1, wait_for_completion: false } as never);
+  const started = await client.indices.forcemerge({
+    index,
+    max_num_segments: 1,
+    wait_for_completion: false,
+  } as never);
   await awaitTask(client, (started.body as { task: string }).task);
   // Searches see the merged segment only from the next refresh, which an idle shard may skip.
   await client.indices.refresh({ index });
@@ -80,7 +84,8 @@ async function awaitTask(client: Client, taskId: string): Promise<void> {
     );
     const body = res.body as { completed?: boolean; error?: { type?: string; reason?: string } };
     if (body.error?.type === 'timeout_exception' && !body.completed) continue;
-    if (body.error) throw new Error(`OpenSearch task ${taskId} failed: ${body.error.reason ?? body.error.type}`);
+    if (body.error)
+      throw new Error(`OpenSearch task ${taskId} failed: ${body.error.reason ?? body.error.type}`);
     if (body.completed) return;
     throw new Error(`OpenSearch task ${taskId}: unexpected answer ${res.statusCode}`);
   }

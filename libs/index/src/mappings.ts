@@ -11,9 +11,8 @@ import {
   PERSON_TEXT_COLUMNS,
   RESULT_FIELD,
   WILDCARD_SUBFIELD,
+  Entity,
 } from '@app/contracts';
-
-export type SearchEntity = 'person' | 'company';
 
 /**
  * Text: a keyword with the core `lowercase` normalizer answers `=`, IN and the industry
@@ -50,7 +49,7 @@ function properties(
   };
 }
 
-export const MAPPINGS: Record<SearchEntity, Record<string, unknown>> = {
+export const MAPPINGS: Record<Entity, Record<string, unknown>> = {
   person: {
     dynamic: 'strict',
     properties: properties(

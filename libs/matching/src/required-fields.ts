@@ -17,9 +17,10 @@ import {
   SENIORITY_LEVEL_VALUES,
   SEX_VALUES,
   ServiceError,
+  Entity,
 } from '@app/contracts';
 import { SOCIAL_NETWORKS } from '@app/normalize';
-import { findField, suggestPaths, type ShapingEntity } from '@app/shaping';
+import { findField, suggestPaths } from '@app/shaping';
 
 /** The phone types records carry; SPEC.md names `mobile`, the data also holds landlines. */
 export const PHONE_TYPE_VALUES = ['mobile', 'landline'] as const;
@@ -49,7 +50,7 @@ const COMPANY_ENUMS: Record<string, readonly string[]> = {
   size: COMPANY_SIZE_VALUES,
   'socials.network': SOCIAL_NETWORKS,
 };
-const ENUMS: Record<ShapingEntity, Record<string, readonly string[]>> = {
+const ENUMS: Record<Entity, Record<string, readonly string[]>> = {
   person: PERSON_ENUMS,
   company: COMPANY_ENUMS,
 };
@@ -72,7 +73,7 @@ function refuse(message: string, details: Record<string, unknown>): ServiceError
 }
 
 /** Parses and checks a required_fields list; throws 400 `invalid_request` naming the bad item. */
-export function parseRequiredFields(list: string | undefined | null, entity: ShapingEntity): RequiredField[] {
+export function parseRequiredFields(list: string | undefined | null, entity: Entity): RequiredField[] {
   if (!list) return [];
   const out: RequiredField[] = [];
   for (const raw of list.split(',')) {

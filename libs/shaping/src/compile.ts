@@ -3,8 +3,8 @@
  * with the same parameters and clients repeat the same parameter strings, so a plan is built
  * once per distinct (entity, titlecase, include_fields, exclude_fields) and reused.
  */
-import { ServiceError } from '@app/contracts';
-import { type ShapingEntity, fieldTree, findField } from './field-tree';
+import { ServiceError, Entity } from '@app/contracts';
+import { fieldTree, findField } from './field-tree';
 import { LruCache } from './lru';
 import { type ShapingParams, splitFieldList } from './params';
 import { PlanBuilder, ShapingPlan } from './plan';
@@ -14,7 +14,7 @@ import { TITLECASE_FIELDS } from './titlecase-fields';
 export const PLAN_CACHE_CAPACITY = 512;
 const cache = new LruCache<string, ShapingPlan>(PLAN_CACHE_CAPACITY);
 
-const EXAMPLES: Record<ShapingEntity, string> = {
+const EXAMPLES: Record<Entity, string> = {
   person: 'full_name, experience.title, emails.address',
   company: 'name, domain, tickers.ticker_symbol',
 };
@@ -26,7 +26,7 @@ export interface UnknownFieldProblem {
   suggestions: Record<string, string[]>;
 }
 
-function describe(entity: ShapingEntity, path: string, suggestions: string[]): string {
+function describe(entity: Entity, path: string, suggestions: string[]): string {
   if (path === 'match_metadata' || path.startsWith('match_metadata.')) {
     return `"${path}" is not a ${entity} field: match_metadata is always returned and cannot be selected`;
   }
@@ -35,7 +35,7 @@ function describe(entity: ShapingEntity, path: string, suggestions: string[]): s
 }
 
 function unknownProblem(
-  entity: ShapingEntity,
+  entity: Entity,
   field: UnknownFieldProblem['field'],
   paths: string[],
 ): UnknownFieldProblem | null {
@@ -50,7 +50,7 @@ function unknownProblem(
   };
 }
 
-function build(entity: ShapingEntity, params: ShapingParams): ShapingPlan {
+function build(entity: Entity, params: ShapingParams): ShapingPlan {
   const includes = splitFieldList(params.include_fields);
   const excludes = splitFieldList(params.exclude_fields);
   const problems = [
@@ -75,7 +75,7 @@ function build(entity: ShapingEntity, params: ShapingParams): ShapingPlan {
 }
 
 /** The plan for these parameters; throws `validation_failed` naming unknown paths and the closest valid ones. */
-export function compileShaping(entity: ShapingEntity, params: ShapingParams): ShapingPlan {
+export function compileShaping(entity: Entity, params: ShapingParams): ShapingPlan {
   const key = JSON.stringify([
     entity,
     params.titlecase === true,

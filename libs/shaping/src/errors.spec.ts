@@ -1,11 +1,7 @@
-import { ServiceError } from '@app/contracts';
+import { ServiceError, Entity } from '@app/contracts';
 import { type UnknownFieldProblem, compileShaping } from './compile';
-import type { ShapingEntity } from './field-tree';
 
-function failure(
-  entity: ShapingEntity,
-  params: { include_fields?: string; exclude_fields?: string },
-): ServiceError {
+function failure(entity: Entity, params: { include_fields?: string; exclude_fields?: string }): ServiceError {
   try {
     compileShaping(entity, params);
   } catch (e) {
@@ -17,7 +13,7 @@ function failure(
 
 const cases: [
   string,
-  ShapingEntity,
+  Entity,
   { include_fields?: string; exclude_fields?: string },
   string,
   string,

@@ -1,4 +1,5 @@
-import { fieldTree, type FieldNode, type ShapingEntity } from './field-tree';
+import { Entity } from '@app/contracts';
+import { fieldTree, type FieldNode } from './field-tree';
 
 /** `value` with the keys of every object in it in field-tree order; unknown keys follow in their own order. */
 export function order(value: unknown, node: FieldNode): unknown {
@@ -16,11 +17,11 @@ export function order(value: unknown, node: FieldNode): unknown {
  * records in that order. Keys the tree does not know follow in their own order, so nothing is
  * ever dropped.
  */
-export function inFieldOrder(record: object, entity: ShapingEntity): Record<string, unknown> {
+export function inFieldOrder(record: object, entity: Entity): Record<string, unknown> {
   return order(record, fieldTree(entity)) as Record<string, unknown>;
 }
 
 /** The record as it is stored for serving (`record_json`): JSON text in SPEC.md key order. */
-export function servedJson(record: object, entity: ShapingEntity): string {
+export function servedJson(record: object, entity: Entity): string {
   return JSON.stringify(inFieldOrder(record, entity));
 }

@@ -4,11 +4,10 @@
  * (their completeness is what the contracts' own specs assert); `FieldPath` gives the same
  * tree at compile time for tables such as the titlecase one.
  */
-import { companyFixture, personFixture } from '@app/contracts';
+import { companyFixture, personFixture, Entity } from '@app/contracts';
 import type { CompanyRecord, PersonRecord } from '@app/contracts';
 
-export type ShapingEntity = 'person' | 'company';
-export const SHAPING_ENTITIES = ['person', 'company'] as const satisfies readonly ShapingEntity[];
+export const SHAPING_ENTITIES = ['person', 'company'] as const satisfies readonly Entity[];
 
 type Element<T> = T extends readonly (infer U)[] ? U : T;
 type Branch<T> = NonNullable<Element<NonNullable<T>>>;
@@ -60,26 +59,26 @@ function treeOf(record: object): FieldNode {
   return root;
 }
 
-const TREES: Record<ShapingEntity, FieldNode> = {
+const TREES: Record<Entity, FieldNode> = {
   person: treeOf(personFixture()),
   company: treeOf(companyFixture()),
 };
-const PATHS: Record<ShapingEntity, readonly string[]> = {
+const PATHS: Record<Entity, readonly string[]> = {
   person: listPaths(TREES.person, '', []),
   company: listPaths(TREES.company, '', []),
 };
 
-export function fieldTree(entity: ShapingEntity): FieldNode {
+export function fieldTree(entity: Entity): FieldNode {
   return TREES[entity];
 }
 
 /** Every valid path of the entity's record, parents before children, in record order. */
-export function fieldPaths(entity: ShapingEntity): readonly string[] {
+export function fieldPaths(entity: Entity): readonly string[] {
   return PATHS[entity];
 }
 
 /** The node a dotted path names, or undefined when any segment is not a field. */
-export function findField(entity: ShapingEntity, path: string): FieldNode | undefined {
+export function findField(entity: Entity, path: string): FieldNode | undefined {
   let node: FieldNode | undefined = TREES[entity];
   for (const segment of path.split('.')) {
     node = node.children.get(segment);

@@ -5,7 +5,6 @@ export {
   type FieldPath,
   type PersonFieldPath,
   SHAPING_ENTITIES,
-  type ShapingEntity,
   fieldPaths,
   fieldTree,
   findField,

@@ -10,15 +10,16 @@ import {
   type PersonRecord,
   companyFixture,
   personFixture,
+  Entity,
 } from '@app/contracts';
-import { type ShapingEntity, fieldPaths, findField } from './field-tree';
+import { fieldPaths, findField } from './field-tree';
 import { shapeMatches, shapeRecord } from './shape';
 import { titleCase } from './titlecase';
 import { TITLECASE_FIELDS } from './titlecase-fields';
 
 type Json = Record<string, unknown>;
 
-const FIXTURES: Record<ShapingEntity, () => Json> = {
+const FIXTURES: Record<Entity, () => Json> = {
   person: () => personFixture() as unknown as Json,
   company: () => companyFixture() as unknown as Json,
 };
@@ -62,7 +63,7 @@ function valuesAt(value: unknown, path: string, belowNullParents = true): unknow
 }
 
 /** A sub-field of `path` when it has one (`headline` → `headline.cleaned`), else the path itself. */
-function below(entity: ShapingEntity, path: string): string {
+function below(entity: Entity, path: string): string {
   const node = findField(entity, path)!;
   const [first] = node.children.keys();
   return first === undefined ? path : below(entity, `${path}.${first}`);
@@ -70,7 +71,7 @@ function below(entity: ShapingEntity, path: string): string {
 
 const noNullText = (shaped: unknown) => expect(JSON.stringify(shaped)).not.toMatch(/"(Null|null)"/);
 
-const everyTitlecasePath = (entity: ShapingEntity) => Object.keys(TITLECASE_FIELDS[entity]).join(',');
+const everyTitlecasePath = (entity: Entity) => Object.keys(TITLECASE_FIELDS[entity]).join(',');
 
 describe('titleCase of an unknown value', () => {
   it.each([null, undefined, ''])('returns %p as it is', (value) => {
@@ -83,9 +84,9 @@ describe('titleCase of an unknown value', () => {
   });
 });
 
-const topLevel: [ShapingEntity, string][] = [
-  ...PERSON_RECORD_FIELDS.map((f) => ['person', f] as [ShapingEntity, string]),
-  ...COMPANY_RECORD_FIELDS.map((f) => ['company', f] as [ShapingEntity, string]),
+const topLevel: [Entity, string][] = [
+  ...PERSON_RECORD_FIELDS.map((f) => ['person', f] as [Entity, string]),
+  ...COMPANY_RECORD_FIELDS.map((f) => ['company', f] as [Entity, string]),
 ];
 
 describe.each(topLevel)('%s.%s set to null', (entity, field) => {
@@ -130,10 +131,10 @@ describe.each(topLevel)('%s.%s set to null', (entity, field) => {
 });
 
 /** Every path below the top level: `experience.organization`, `headline.cleaned`, `emails.type`... */
-const nested: [ShapingEntity, string][] = (['person', 'company'] as const).flatMap((entity) =>
+const nested: [Entity, string][] = (['person', 'company'] as const).flatMap((entity) =>
   fieldPaths(entity)
     .filter((p) => p.includes('.'))
-    .map((p) => [entity, p] as [ShapingEntity, string]),
+    .map((p) => [entity, p] as [Entity, string]),
 );
 
 describe.each(nested)('%s %s set to null in every element', (entity, path) => {

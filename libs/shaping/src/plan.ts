@@ -4,7 +4,8 @@
  * that change. Untouched branches are shared with the input rather than copied; the input is
  * never written to.
  */
-import type { FieldNode, ShapingEntity } from './field-tree';
+import { Entity } from '@app/contracts';
+import type { FieldNode } from './field-tree';
 import { plainValue } from './raw-json';
 import { type TitleStyle, titleCase } from './titlecase';
 
@@ -163,7 +164,7 @@ export type ShapedRecord = Record<string, unknown>;
 
 export class ShapingPlan {
   constructor(
-    readonly entity: ShapingEntity,
+    readonly entity: Entity,
     private readonly root: PlanNode | null,
   ) {}
 

@@ -10,29 +10,30 @@ import {
   PERSON_DISCOVERY_RESULT_FIELDS,
   PERSON_SEARCH_RESULT_FIELDS,
   type ResultSet,
+  Entity,
 } from '@app/contracts';
 import { order } from './field-order';
-import { type ShapingEntity, fieldTree } from './field-tree';
+import { fieldTree } from './field-tree';
 import { plainValue } from './raw-json';
 
-const SUBSETS: Record<ShapingEntity, Record<ResultSet, readonly string[]>> = {
+const SUBSETS: Record<Entity, Record<ResultSet, readonly string[]>> = {
   person: { search: PERSON_SEARCH_RESULT_FIELDS, discovery: PERSON_DISCOVERY_RESULT_FIELDS },
   company: { search: COMPANY_SEARCH_RESULT_FIELDS, discovery: COMPANY_SEARCH_RESULT_FIELDS },
 };
 
 /** Every top-level field in record (field-tree) order, with whether the result subset holds it. */
-const LAYOUTS: Record<ShapingEntity, Record<ResultSet, readonly (readonly [string, boolean])[]>> = {
+const LAYOUTS: Record<Entity, Record<ResultSet, readonly (readonly [string, boolean])[]>> = {
   person: { search: layout('person', 'search'), discovery: layout('person', 'discovery') },
   company: { search: layout('company', 'search'), discovery: layout('company', 'discovery') },
 };
 
-function layout(entity: ShapingEntity, set: ResultSet): (readonly [string, boolean])[] {
+function layout(entity: Entity, set: ResultSet): (readonly [string, boolean])[] {
   const subset = new Set(SUBSETS[entity][set]);
   return [...fieldTree(entity).children.keys()].map((key) => [key, subset.has(key)] as const);
 }
 
 /** The fields a search (or discovery) result carries, in record order. */
-export function searchResultFields(entity: ShapingEntity, set: ResultSet = 'search'): string[] {
+export function searchResultFields(entity: Entity, set: ResultSet = 'search'): string[] {
   return LAYOUTS[entity][set].filter(([, inSubset]) => inSubset).map(([key]) => key);
 }
 
@@ -44,7 +45,7 @@ export function searchResultFields(entity: ShapingEntity, set: ResultSet = 'sear
  */
 export function searchResultRecord(
   result: unknown,
-  entity: ShapingEntity,
+  entity: Entity,
   set: ResultSet = 'search',
 ): Record<string, unknown> {
   const value = plainValue(result);
@@ -74,7 +75,7 @@ export function searchResultRecord(
  */
 export function searchResultMatches<M>(
   matches: readonly M[],
-  entity: ShapingEntity,
+  entity: Entity,
   set: ResultSet = 'search',
 ): M[] {
   return matches.map((match) => {

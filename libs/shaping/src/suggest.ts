@@ -2,8 +2,9 @@
  * "Did you mean" for unknown field paths. Runs only on the error path, so plain edit distance
  * over the few hundred valid paths is cheap enough.
  */
+import { Entity } from '@app/contracts';
 import { editDistance } from '@app/sql';
-import { type ShapingEntity, fieldPaths, findField } from './field-tree';
+import { fieldPaths, findField } from './field-tree';
 
 const MAX_SUGGESTIONS = 5;
 
@@ -14,7 +15,7 @@ const lastSegment = (path: string) => path.slice(path.lastIndexOf('.') + 1);
  * field name or a word of it (`title` → `experience.title`, `job_title`). A path written with the entity as
  * prefix (`person.full_name`) is answered with the path relative to the record.
  */
-export function suggestPaths(entity: ShapingEntity, unknown: string): string[] {
+export function suggestPaths(entity: Entity, unknown: string): string[] {
   const prefix = `${entity}.`;
   if (unknown.startsWith(prefix) && findField(entity, unknown.slice(prefix.length))) {
     return [unknown.slice(prefix.length)];

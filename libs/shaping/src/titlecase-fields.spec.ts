@@ -1,9 +1,9 @@
-import { type CompanyRecord, type PersonRecord, companyFixture, personFixture } from '@app/contracts';
-import { type ShapingEntity, findField } from './field-tree';
+import { type CompanyRecord, type PersonRecord, companyFixture, personFixture, Entity } from '@app/contracts';
+import { findField } from './field-tree';
 import { shapeRecord } from './shape';
 import { TITLECASE_FIELDS } from './titlecase-fields';
 
-const titled = <T extends object>(record: T, entity: ShapingEntity) =>
+const titled = <T extends object>(record: T, entity: Entity) =>
   shapeRecord(record, entity, { titlecase: true }) as unknown as T;
 
 const personFamilies: [string, (p: PersonRecord) => unknown, unknown][] = [

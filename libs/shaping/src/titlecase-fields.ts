@@ -5,7 +5,8 @@
  * prose fields (summary, descriptions), which title case would make harder to read.
  * Keys are checked against the record types at compile time.
  */
-import type { CompanyFieldPath, PersonFieldPath, ShapingEntity } from './field-tree';
+import { Entity } from '@app/contracts';
+import type { CompanyFieldPath, PersonFieldPath } from './field-tree';
 import type { TitleStyle } from './titlecase';
 
 export const PERSON_TITLECASE_FIELDS = {
@@ -48,7 +49,7 @@ export const COMPANY_TITLECASE_FIELDS = {
   'headline.cleaned': 'text',
 } as const satisfies Partial<Record<CompanyFieldPath, TitleStyle>>;
 
-export const TITLECASE_FIELDS: Record<ShapingEntity, Readonly<Record<string, TitleStyle>>> = {
+export const TITLECASE_FIELDS: Record<Entity, Readonly<Record<string, TitleStyle>>> = {
   person: PERSON_TITLECASE_FIELDS,
   company: COMPANY_TITLECASE_FIELDS,
 };

@@ -1,13 +1,14 @@
+import { Entity } from '@app/contracts';
 import { CstNode, IToken } from 'chevrotain';
 import * as ast from './ast';
-import type { SqlEntity } from './catalog';
+
 import { parser } from './parser';
 import { RawPredicate, resolveTable, validatePredicate } from './validator';
 
 interface BuildContext {
   readonly text: string;
-  readonly expected?: SqlEntity;
-  readonly entity?: SqlEntity;
+  readonly expected?: Entity;
+  readonly entity?: Entity;
 }
 
 type Ctx = Record<string, (CstNode | IToken)[] | undefined>;
@@ -29,13 +30,13 @@ class AstBuilder extends BaseVisitor {
   }
 
   statement(ctx: Ctx, c: BuildContext): ast.ParsedQuery {
-    const entity = this.visit(nodes(ctx, 'tableName'), c) as SqlEntity;
+    const entity = this.visit(nodes(ctx, 'tableName'), c) as Entity;
     return ast.parsedQuery(entity, this.visit(nodes(ctx, 'condition'), { ...c, entity }) as ast.AstNode);
   }
 
   selectList(): void {}
 
-  tableName(ctx: Ctx, c: BuildContext): SqlEntity {
+  tableName(ctx: Ctx, c: BuildContext): Entity {
     return resolveTable(c.text, token(ctx, 'Identifier')!, c.expected);
   }
 
@@ -87,6 +88,6 @@ class AstBuilder extends BaseVisitor {
 
 const builder = new AstBuilder();
 
-export function buildAst(cst: CstNode, text: string, expected?: SqlEntity): ast.ParsedQuery {
+export function buildAst(cst: CstNode, text: string, expected?: Entity): ast.ParsedQuery {
   return builder.visit(cst, { text, expected }) as ast.ParsedQuery;
 }

@@ -1,5 +1,3 @@
-import type { SqlEntity } from './catalog';
-
 /**
  * The validated WHERE clause. Every node is frozen and only ever built by this module's
  * constructors, so a node that reaches the compiler has passed the column catalog.
@@ -74,7 +72,7 @@ export type PredicateNode = CompareNode | LikeNode | InNode | BoolNode | NestedN
 export type AstNode = AndNode | OrNode | NotNode | PredicateNode;
 
 export interface ParsedQuery {
-  readonly entity: SqlEntity;
+  readonly entity: Entity;
   readonly where: AstNode;
 }
 
@@ -98,9 +96,10 @@ export const like = (f: Fields<LikeNode>): LikeNode => deepFreeze({ kind: 'like'
 export const inList = (f: Fields<InNode>): InNode => deepFreeze({ kind: 'in', ...f, values: [...f.values] });
 export const bool = (f: Fields<BoolNode>): BoolNode => deepFreeze({ kind: 'bool', ...f });
 export const nested = (f: Fields<NestedNode>): NestedNode => deepFreeze({ kind: 'nested', ...f });
-export const parsedQuery = (entity: SqlEntity, where: AstNode): ParsedQuery => deepFreeze({ entity, where });
+export const parsedQuery = (entity: Entity, where: AstNode): ParsedQuery => deepFreeze({ entity, where });
 
 /** Makes a `switch` over node kinds exhaustive: a new kind that is not handled fails to compile. */
 export function assertNever(node: never): never {
   throw new Error(`unhandled AST node ${JSON.stringify(node)}`);
 }
+import { Entity } from '@app/contracts';

@@ -16,14 +16,14 @@ import {
   PERSON_TEXT_COLUMNS,
   SENIORITY_LEVEL_VALUES,
   SEX_VALUES,
+  Entity,
 } from '@app/contracts';
 
-/** Same values as `SearchEntity` in @app/index, redeclared so this pure library needs no I/O package. */
-export type SqlEntity = 'person' | 'company';
-export const SQL_ENTITIES: readonly SqlEntity[] = ['person', 'company'];
+/** Same values as `Entity` in @app/index, redeclared so this pure library needs no I/O package. */
+export const SQL_ENTITIES: readonly Entity[] = ['person', 'company'];
 
 /** The table each entity is queried as: `SELECT * FROM people|companies`. */
-export const TABLE_OF: Readonly<Record<SqlEntity, string>> = { person: 'people', company: 'companies' };
+export const TABLE_OF: Readonly<Record<Entity, string>> = { person: 'people', company: 'companies' };
 
 export type ColumnKind = 'text' | 'numeric' | 'enum' | 'boolean' | 'nested';
 export type NumericType = 'integer' | 'long' | 'double';
@@ -75,7 +75,7 @@ function columns(
   return new Map(all.map((c) => [c.name, Object.freeze(c)]));
 }
 
-export const CATALOG: Readonly<Record<SqlEntity, ReadonlyMap<string, ColumnInfo>>> = {
+export const CATALOG: Readonly<Record<Entity, ReadonlyMap<string, ColumnInfo>>> = {
   person: columns(
     PERSON_TEXT_COLUMNS,
     PERSON_NUMERIC_COLUMNS,
@@ -92,24 +92,24 @@ export const CATALOG: Readonly<Record<SqlEntity, ReadonlyMap<string, ColumnInfo>
   ),
 };
 
-const ALIASES: Readonly<Record<SqlEntity, Readonly<Record<string, string>>>> = {
+const ALIASES: Readonly<Record<Entity, Readonly<Record<string, string>>>> = {
   person: {},
   company: COMPANY_COLUMN_ALIASES,
 };
 
 /** Unquoted SQL identifiers are case-insensitive, so `City` is `city`; aliases resolve to their column. */
-export function lookupColumn(entity: SqlEntity, name: string): ColumnInfo | undefined {
+export function lookupColumn(entity: Entity, name: string): ColumnInfo | undefined {
   const lower = name.toLowerCase();
   return CATALOG[entity].get(ALIASES[entity][lower] ?? lower);
 }
 
 /** Every name a query may use for the entity, aliases included. */
-export function columnNames(entity: SqlEntity): string[] {
+export function columnNames(entity: Entity): string[] {
   return [...CATALOG[entity].keys(), ...Object.keys(ALIASES[entity])];
 }
 
 /** The column whose values the "unsatisfiable industry" rule checks. */
-export const INDUSTRY_COLUMN: Readonly<Record<SqlEntity, string>> = {
+export const INDUSTRY_COLUMN: Readonly<Record<Entity, string>> = {
   person: 'company_industry',
   company: 'industry',
 };

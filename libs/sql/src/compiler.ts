@@ -1,6 +1,6 @@
-import { NESTED_VALUE, WILDCARD_SUBFIELD } from '@app/contracts';
+import { NESTED_VALUE, WILDCARD_SUBFIELD, Entity } from '@app/contracts';
 import { assertNever, AstNode, BoolNode, CompareNode, InNode, LikeNode, NestedNode } from './ast';
-import { lookupColumn, SqlEntity } from './catalog';
+import { lookupColumn } from './catalog';
 import * as q from './dsl';
 import { needsRegexp, parseLikePattern, toRegexp, toWildcard } from './like-pattern';
 
@@ -15,11 +15,11 @@ import { needsRegexp, parseLikePattern, toRegexp, toWildcard } from './like-patt
  * never UNKNOWN: it is TRUE when some element matches and FALSE otherwise (an empty list
  * included). The query sent is the TRUE side.
  */
-export function compileQuery(where: AstNode, entity: SqlEntity): q.QueryDsl {
+export function compileQuery(where: AstNode, entity: Entity): q.QueryDsl {
   return compile(where, true, entity);
 }
 
-export function compile(node: AstNode, truth: boolean, entity: SqlEntity): q.QueryDsl {
+export function compile(node: AstNode, truth: boolean, entity: Entity): q.QueryDsl {
   switch (node.kind) {
     case 'and':
       return truth
@@ -62,7 +62,7 @@ const KIND_OF_NODE = {
 // The AST constructors are public, so a hand-built node could name a column the index lacks.
 function checked<N extends CompareNode | LikeNode | InNode | BoolNode | NestedNode>(
   node: N,
-  entity: SqlEntity,
+  entity: Entity,
 ): N {
   const column = lookupColumn(entity, node.column);
   const kind = KIND_OF_NODE[node.kind] ?? (node as CompareNode | InNode).columnKind;

@@ -1,6 +1,6 @@
 export * from './ast';
 export { CATALOG, columnNames, INDUSTRY_COLUMN, lookupColumn, SQL_ENTITIES, TABLE_OF } from './catalog';
-export type { ColumnInfo, ColumnKind, NumericType, SqlEntity } from './catalog';
+export type { ColumnInfo, ColumnKind, NumericType } from './catalog';
 export { compileQuery, searchSort } from './compiler';
 export { estimateClauses, MAX_CLAUSES } from './complexity';
 export type { QueryDsl } from './dsl';

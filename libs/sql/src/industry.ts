@@ -1,5 +1,6 @@
+import { Entity } from '@app/contracts';
 import { assertNever, AstNode } from './ast';
-import { INDUSTRY_COLUMN, SqlEntity } from './catalog';
+import { INDUSTRY_COLUMN } from './catalog';
 
 /**
  * A requirement on the industry column: a row can satisfy the whole query only if its
@@ -17,7 +18,7 @@ export interface IndustryFilter {
  * row can match through the city; `NOT (industry != 'x')` gives `['x']`. Each OR branch must
  * constrain the industry for the OR to yield a filter, and then its values are the union.
  */
-export function industryFilters(where: AstNode, entity: SqlEntity): IndustryFilter[] {
+export function industryFilters(where: AstNode, entity: Entity): IndustryFilter[] {
   const column = INDUSTRY_COLUMN[entity];
   return requirements(where, true, column).map((values) =>
     Object.freeze({ column, values: Object.freeze(values) }),

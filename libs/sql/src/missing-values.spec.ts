@@ -1,6 +1,7 @@
+import { Entity } from '@app/contracts';
 import { compileQuery } from './compiler';
 import { parseQuery } from './query';
-import type { SqlEntity } from './catalog';
+
 import { type Doc, type Query, matches } from './testing/evaluate';
 
 /**
@@ -199,7 +200,7 @@ const COMPANY_CASES: [string, string[]][] = [
 
 // ---- the compiled query, evaluated the way OpenSearch evaluates it (./testing/evaluate)
 
-function returned(entity: SqlEntity, docs: Record<string, Doc>, condition: string): string[] {
+function returned(entity: Entity, docs: Record<string, Doc>, condition: string): string[] {
   const table = entity === 'person' ? 'people' : 'companies';
   const query = compileQuery(
     parseQuery(`SELECT * FROM ${table} WHERE ${condition}`, entity).where,
@@ -252,14 +253,14 @@ describe('missing values: which sparse records a condition returns', () => {
 
 /** The exact queries behind the cases: what makes a missing value UNKNOWN rather than FALSE. */
 describe('missing values: compiled queries', () => {
-  const compiled = (entity: SqlEntity, condition: string) =>
+  const compiled = (entity: Entity, condition: string) =>
     compileQuery(
       parseQuery(`SELECT * FROM ${entity === 'person' ? 'people' : 'companies'} WHERE ${condition}`, entity)
         .where,
       entity,
     );
 
-  it.each<[SqlEntity, string, unknown]>([
+  it.each<[Entity, string, unknown]>([
     // FALSE of a comparison needs the value: `exists` (a text column's on its wildcard subfield)
     [
       'person',

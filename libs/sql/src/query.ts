@@ -1,8 +1,8 @@
 import { EOF, ILexingResult, IRecognitionException, IToken, tokenMatcher } from 'chevrotain';
-import { ServiceError } from '@app/contracts';
+import { ServiceError, Entity } from '@app/contracts';
 import { ParsedQuery } from './ast';
 import { buildAst } from './ast-builder';
-import type { SqlEntity } from './catalog';
+
 import { checkComplexity } from './complexity';
 import { sqlError } from './errors';
 import {
@@ -27,7 +27,7 @@ export const MAX_NESTING = 32;
  * `invalid_query` whose details carry `line`, `column` and `token` (null at the end of the
  * query). `expected` is the entity of the endpoint, when the caller has one.
  */
-export function parseQuery(sql: string, expected?: SqlEntity): ParsedQuery {
+export function parseQuery(sql: string, expected?: Entity): ParsedQuery {
   checkLength(sql);
   const lexed = sqlLexer.tokenize(sql);
   checkLexing(sql, lexed);

@@ -1,5 +1,5 @@
-import { ServiceError } from '@app/contracts';
-import type { SqlEntity } from './catalog';
+import { ServiceError, Entity } from '@app/contracts';
+
 import { parseQuery } from './query';
 
 const P = 'SELECT * FROM people WHERE '; // conditions start at column 28
@@ -8,7 +8,7 @@ const C = 'SELECT * FROM companies WHERE '; // conditions start at column 31
 /** [query, line, column, offending token, what the message must say, details it must carry] */
 type Case = [string, number, number, string, string, Record<string, unknown>?];
 
-function failure(sql: string, expected?: SqlEntity): ServiceError {
+function failure(sql: string, expected?: Entity): ServiceError {
   try {
     parseQuery(sql, expected);
   } catch (e) {
@@ -18,7 +18,7 @@ function failure(sql: string, expected?: SqlEntity): ServiceError {
   throw new Error(`parsed: ${sql}`);
 }
 
-function expectFailure([sql, line, column, token, message, details]: Case, expected?: SqlEntity) {
+function expectFailure([sql, line, column, token, message, details]: Case, expected?: Entity) {
   const error = failure(sql, expected);
   expect(error.code).toBe('invalid_query');
   expect(error.details).toMatchObject({ line, column, token, ...details });

@@ -1,6 +1,7 @@
+import { Entity } from '@app/contracts';
 import { IToken, tokenMatcher } from 'chevrotain';
 import * as ast from './ast';
-import { ColumnInfo, columnNames, lookupColumn, SQL_ENTITIES, SqlEntity, TABLE_OF } from './catalog';
+import { ColumnInfo, columnNames, lookupColumn, SQL_ENTITIES, TABLE_OF } from './catalog';
 import { positionAt, sqlError, tokenSite } from './errors';
 import { readLiteral } from './literals';
 import { crossTable } from './cross-table';
@@ -60,7 +61,7 @@ function operatorOf(raw: RawPredicate): Operator | undefined {
 }
 
 /** Resolves `FROM <table>`; `expected` is the entity of the endpoint the query was sent to. */
-export function resolveTable(text: string, token: IToken, expected?: SqlEntity): SqlEntity {
+export function resolveTable(text: string, token: IToken, expected?: Entity): Entity {
   const entity = SQL_ENTITIES.find((e) => TABLE_OF[e] === token.image.toLowerCase());
   if (!entity) {
     const hint = closest(token.image, Object.values(TABLE_OF), 1);
@@ -88,7 +89,7 @@ export function resolveTable(text: string, token: IToken, expected?: SqlEntity):
   return entity;
 }
 
-function resolveColumn(text: string, entity: SqlEntity, token: IToken): ColumnInfo {
+function resolveColumn(text: string, entity: Entity, token: IToken): ColumnInfo {
   const column = lookupColumn(entity, token.image);
   if (column) return column;
   const names = columnNames(entity);
@@ -106,7 +107,7 @@ function resolveColumn(text: string, entity: SqlEntity, token: IToken): ColumnIn
 }
 
 /** Checks one predicate against the catalog and returns its AST node, or throws the first problem. */
-export function validatePredicate(text: string, entity: SqlEntity, raw: RawPredicate): ast.PredicateNode {
+export function validatePredicate(text: string, entity: Entity, raw: RawPredicate): ast.PredicateNode {
   const column = resolveColumn(text, entity, raw.column);
   const op = operatorOf(raw);
   const at = positionAt(text, raw.column.startOffset);

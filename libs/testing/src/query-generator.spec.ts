@@ -1,8 +1,8 @@
-import { ServiceError } from '@app/contracts';
-import { AstNode, CATALOG, compileQuery, parseQuery, SqlEntity } from '@app/sql';
+import { ServiceError, Entity } from '@app/contracts';
+import { AstNode, CATALOG, compileQuery, parseQuery } from '@app/sql';
 import { Fuzzer, QueryFeatures, queryFeatures, QueryGenerator, Random, sqlString } from './query-generator';
 
-const POOLS: Record<SqlEntity, Record<string, (string | number)[]>> = {
+const POOLS: Record<Entity, Record<string, (string | number)[]>> = {
   person: {
     full_name: ["ann o'brien", 'jürgen müller', 'josé garcía-lópez', 'misaki suzuki'],
     first_name: ['ann', 'jürgen', 'łukasz'],
@@ -84,44 +84,84 @@ describe('QueryGenerator', () => {
     expect(new Set(qs).size).toBe(50);
   });
 
-  it.each(['person', 'company'] as const)('writes valid %s queries covering every column, operator and connective', (entity) => {
-    const generator = new QueryGenerator({ seed: 11, entity, pools: POOLS[entity], nullHeavy: ['city', 'industry'] });
-    const columns = new Set<string>();
-    const shapes = new Set<string>();
-    let apostrophes = 0;
-    let unicode = 0;
-    let underscores = 0;
-    for (let i = 0; i < 3000; i++) {
-      const sql = generator.next();
-      const { where } = parseQuery(sql, entity);
-      expect(() => compileQuery(where, entity)).not.toThrow();
-      if (sql.includes("''")) apostrophes++;
-      if (/[^\x00-\x7f]/.test(sql)) unicode++;
-      walk(where, (n) => {
-        shapes.add(n.kind);
-        if ('column' in n) columns.add(n.column);
-        if (n.kind === 'compare') shapes.add(`${n.columnKind} ${n.op}`);
-        if (n.kind === 'in') shapes.add(`${n.columnKind} ${n.negated ? 'not in' : 'in'}`);
-        if (n.kind === 'like') shapes.add(n.negated ? 'not ilike' : 'ilike');
-        if (n.kind === 'like' && /(^|[^\\])_/.test(n.pattern)) underscores++;
-        if (n.kind === 'nested') shapes.add(`nested ${n.op}`);
-        if (n.kind === 'not' && n.operand.kind === 'nested') shapes.add('not nested');
-        if (n.kind === 'or' && n.operands.some((o) => o.kind === 'nested')) shapes.add('or nested');
+  it.each(['person', 'company'] as const)(
+    'writes valid %s queries covering every column, operator and connective',
+    (entity) => {
+      const generator = new QueryGenerator({
+        seed: 11,
+        entity,
+        pools: POOLS[entity],
+        nullHeavy: ['city', 'industry'],
       });
-    }
-    expect([...columns].sort()).toEqual([...CATALOG[entity].keys()].sort());
-    const expected = ['and', 'or', 'not', 'like', 'in', 'compare', 'nested', 'ilike', 'not ilike', 'text =', 'text !=', 'text in', 'text not in', 'numeric <', 'numeric >=', 'numeric in', 'enum =', 'enum !=', 'enum in', 'enum not in', 'nested =', 'nested ilike', 'not nested', 'or nested'];
-    if (entity === 'person') expected.push('bool');
-    expect([...shapes]).toEqual(expect.arrayContaining(expected));
-    expect(apostrophes).toBeGreaterThan(50);
-    expect(unicode).toBeGreaterThan(100);
-    expect(underscores).toBeGreaterThan(50);
-  });
+      const columns = new Set<string>();
+      const shapes = new Set<string>();
+      let apostrophes = 0;
+      let unicode = 0;
+      let underscores = 0;
+      for (let i = 0; i < 3000; i++) {
+        const sql = generator.next();
+        const { where } = parseQuery(sql, entity);
+        expect(() => compileQuery(where, entity)).not.toThrow();
+        if (sql.includes("''")) apostrophes++;
+        if (/[^\x00-\x7f]/.test(sql)) unicode++;
+        walk(where, (n) => {
+          shapes.add(n.kind);
+          if ('column' in n) columns.add(n.column);
+          if (n.kind === 'compare') shapes.add(`${n.columnKind} ${n.op}`);
+          if (n.kind === 'in') shapes.add(`${n.columnKind} ${n.negated ? 'not in' : 'in'}`);
+          if (n.kind === 'like') shapes.add(n.negated ? 'not ilike' : 'ilike');
+          if (n.kind === 'like' && /(^|[^\\])_/.test(n.pattern)) underscores++;
+          if (n.kind === 'nested') shapes.add(`nested ${n.op}`);
+          if (n.kind === 'not' && n.operand.kind === 'nested') shapes.add('not nested');
+          if (n.kind === 'or' && n.operands.some((o) => o.kind === 'nested')) shapes.add('or nested');
+        });
+      }
+      expect([...columns].sort()).toEqual([...CATALOG[entity].keys()].sort());
+      const expected = [
+        'and',
+        'or',
+        'not',
+        'like',
+        'in',
+        'compare',
+        'nested',
+        'ilike',
+        'not ilike',
+        'text =',
+        'text !=',
+        'text in',
+        'text not in',
+        'numeric <',
+        'numeric >=',
+        'numeric in',
+        'enum =',
+        'enum !=',
+        'enum in',
+        'enum not in',
+        'nested =',
+        'nested ilike',
+        'not nested',
+        'or nested',
+      ];
+      if (entity === 'person') expected.push('bool');
+      expect([...shapes]).toEqual(expect.arrayContaining(expected));
+      expect(apostrophes).toBeGreaterThan(50);
+      expect(unicode).toBeGreaterThan(100);
+      expect(underscores).toBeGreaterThan(50);
+    },
+  );
 });
 
 describe('queryFeatures', () => {
   const sparse = new Set(['city', 'age', 'is_decision_maker', 'skills']);
-  const none: QueryFeatures = { not: false, notEqual: false, or: false, sparse: false, negatedSparse: false, notCrossTable: false };
+  const none: QueryFeatures = {
+    not: false,
+    notEqual: false,
+    or: false,
+    sparse: false,
+    negatedSparse: false,
+    notCrossTable: false,
+  };
   it.each<[string, Partial<QueryFeatures>]>([
     ["job_title = 'x'", {}],
     ["city = 'x'", { sparse: true }],
@@ -136,9 +176,15 @@ describe('queryFeatures', () => {
     ['is_decision_maker != true', { sparse: true, negatedSparse: true }],
     ['NOT (is_decision_maker = false)', { not: true, sparse: true }],
     ["NOT (skills = 'go')", { not: true, sparse: true, notCrossTable: true }],
-    ["NOT (languages = 'go' AND city = 'x')", { not: true, sparse: true, negatedSparse: true, notCrossTable: true }],
+    [
+      "NOT (languages = 'go' AND city = 'x')",
+      { not: true, sparse: true, negatedSparse: true, notCrossTable: true },
+    ],
   ])('%s', (where, expected) => {
-    expect(queryFeatures(parseQuery(`SELECT * FROM people WHERE ${where}`).where, sparse)).toEqual({ ...none, ...expected });
+    expect(queryFeatures(parseQuery(`SELECT * FROM people WHERE ${where}`).where, sparse)).toEqual({
+      ...none,
+      ...expected,
+    });
   });
 });
 
@@ -149,22 +195,27 @@ describe('QueryGenerator mix', () => {
     expect(Array.from({ length: 100 }, () => b.next())).toEqual(Array.from({ length: 100 }, () => a.next()));
   });
 
-  it.each(['person', 'company'] as const)('steers %s queries towards NOT, !=, OR and the sparse columns', (entity) => {
-    const sparse = entity === 'person' ? ['city', 'age', 'sex', 'is_decision_maker'] : ['industry', 'founded', 'type'];
-    const count = (mix?: object) => {
-      const g = new QueryGenerator({ seed: 21, entity, pools: POOLS[entity], nullHeavy: sparse, mix });
-      const totals = { not: 0, notEqual: 0, or: 0, sparse: 0, negatedSparse: 0, notCrossTable: 0 };
-      for (let i = 0; i < 1000; i++) {
-        const f = queryFeatures(parseQuery(g.next(), entity).where, new Set(sparse));
-        for (const k of Object.keys(totals) as (keyof QueryFeatures)[]) if (f[k]) totals[k]++;
-      }
-      return totals;
-    };
-    const plain = count();
-    const steered = count({ not: 0.35, or: 0.45, negated: 0.35, nullHeavyWeight: 8 });
-    for (const k of ['not', 'notEqual', 'or', 'sparse', 'negatedSparse'] as const) expect(steered[k]).toBeGreaterThan(plain[k]);
-    expect(steered.negatedSparse).toBeGreaterThan(300);
-  });
+  it.each(['person', 'company'] as const)(
+    'steers %s queries towards NOT, !=, OR and the sparse columns',
+    (entity) => {
+      const sparse =
+        entity === 'person' ? ['city', 'age', 'sex', 'is_decision_maker'] : ['industry', 'founded', 'type'];
+      const count = (mix?: object) => {
+        const g = new QueryGenerator({ seed: 21, entity, pools: POOLS[entity], nullHeavy: sparse, mix });
+        const totals = { not: 0, notEqual: 0, or: 0, sparse: 0, negatedSparse: 0, notCrossTable: 0 };
+        for (let i = 0; i < 1000; i++) {
+          const f = queryFeatures(parseQuery(g.next(), entity).where, new Set(sparse));
+          for (const k of Object.keys(totals) as (keyof QueryFeatures)[]) if (f[k]) totals[k]++;
+        }
+        return totals;
+      };
+      const plain = count();
+      const steered = count({ not: 0.35, or: 0.45, negated: 0.35, nullHeavyWeight: 8 });
+      for (const k of ['not', 'notEqual', 'or', 'sparse', 'negatedSparse'] as const)
+        expect(steered[k]).toBeGreaterThan(plain[k]);
+      expect(steered.negatedSparse).toBeGreaterThan(300);
+    },
+  );
 });
 
 describe('Fuzzer', () => {
@@ -172,7 +223,9 @@ describe('Fuzzer', () => {
     const valid = new QueryGenerator({ seed: 5, entity: 'person', pools: POOLS.person });
     const fuzzer = new Fuzzer(9, () => valid.next());
     const cases = Array.from({ length: 2000 }, () => fuzzer.next());
-    expect(new Set(cases.map((c) => c.kind))).toEqual(new Set(['bytes', 'unicode', 'soup', 'mutation', 'valid']));
+    expect(new Set(cases.map((c) => c.kind))).toEqual(
+      new Set(['bytes', 'unicode', 'soup', 'mutation', 'valid']),
+    );
     let parsed = 0;
     for (const c of cases) {
       try {
@@ -186,10 +239,13 @@ describe('Fuzzer', () => {
     expect(parsed).toBeGreaterThan(30);
     expect(parsed).toBeLessThan(cases.length / 2);
     // Same seed, same strings (the valid queries it mutates come from a seeded generator too).
-    const first = new Fuzzer(9, (() => {
-      const g = new QueryGenerator({ seed: 5, entity: 'person', pools: POOLS.person });
-      return () => g.next();
-    })());
+    const first = new Fuzzer(
+      9,
+      (() => {
+        const g = new QueryGenerator({ seed: 5, entity: 'person', pools: POOLS.person });
+        return () => g.next();
+      })(),
+    );
     expect(Array.from({ length: 200 }, () => first.next())).toEqual(cases.slice(0, 200));
   });
 });

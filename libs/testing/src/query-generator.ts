@@ -1,4 +1,5 @@
-import { AstNode, CATALOG, ColumnInfo, MAX_NESTING, SqlEntity, TABLE_OF } from '@app/sql';
+import { Entity } from '@app/contracts';
+import { AstNode, CATALOG, ColumnInfo, MAX_NESTING, TABLE_OF } from '@app/sql';
 
 /**
  * Seeded generators of search SQL for tests: `QueryGenerator` writes valid queries of the
@@ -85,7 +86,8 @@ function randomCase(rng: Random, s: string, p = 0.3): string {
 const keyword = (rng: Random, word: string): string =>
   rng.chance(0.75) ? word : rng.chance(0.5) ? word.toLowerCase() : word[0] + word.slice(1).toLowerCase();
 
-const space = (rng: Random): string => (rng.chance(0.9) ? ' ' : rng.pick(['  ', '\n', '\t', '\n  ', ' \r\n']));
+const space = (rng: Random): string =>
+  rng.chance(0.9) ? ' ' : rng.pick(['  ', '\n', '\t', '\n  ', ' \r\n']);
 
 /** Characters for values no record has: accents, other scripts, astral emoji, an apostrophe. */
 const STRANGE = [
@@ -118,7 +120,8 @@ const STRANGE = [
 function strangeText(rng: Random): string {
   const n = rng.int(1, 8);
   let s = '';
-  for (let i = 0; i < n; i++) s += rng.chance(0.5) ? rng.pick(STRANGE) : String.fromCharCode(rng.int(97, 122));
+  for (let i = 0; i < n; i++)
+    s += rng.chance(0.5) ? rng.pick(STRANGE) : String.fromCharCode(rng.int(97, 122));
   return s;
 }
 
@@ -170,17 +173,27 @@ function scalarPattern(rng: Random, value: string): string {
       tokens = [{ wild: '%' }, ...literals(substring(rng, chars).join('')), { wild: '%' }];
       break;
     case 'prefix':
-      tokens = [...literals(chars.slice(0, rng.int(1, Math.max(1, Math.min(chars.length, 10)))).join('')), { wild: '%' }];
+      tokens = [
+        ...literals(chars.slice(0, rng.int(1, Math.max(1, Math.min(chars.length, 10)))).join('')),
+        { wild: '%' },
+      ];
       break;
     case 'suffix':
-      tokens = [{ wild: '%' }, ...literals(chars.slice(-rng.int(1, Math.max(1, Math.min(chars.length, 10)))).join(''))];
+      tokens = [
+        { wild: '%' },
+        ...literals(chars.slice(-rng.int(1, Math.max(1, Math.min(chars.length, 10)))).join('')),
+      ];
       break;
     case 'exact':
       tokens = literals(value);
       break;
     case 'infix': {
       const cut = rng.int(0, chars.length);
-      tokens = [...literals(chars.slice(0, Math.min(cut, 6)).join('')), { wild: '%' }, ...literals(chars.slice(cut).slice(-6).join(''))];
+      tokens = [
+        ...literals(chars.slice(0, Math.min(cut, 6)).join('')),
+        { wild: '%' },
+        ...literals(chars.slice(cut).slice(-6).join('')),
+      ];
       break;
     }
     case 'any':
@@ -189,7 +202,12 @@ function scalarPattern(rng: Random, value: string): string {
       return '';
     case 'escaped':
       // A literal %, _ or \ inside the text (the backslash one takes the regexp path).
-      tokens = [{ wild: '%' }, ...literals(substring(rng, chars, 4).join('')), { lit: rng.pick(['%', '_', '\\']) }, { wild: '%' }];
+      tokens = [
+        { wild: '%' },
+        ...literals(substring(rng, chars, 4).join('')),
+        { lit: rng.pick(['%', '_', '\\']) },
+        { wild: '%' },
+      ];
       break;
   }
   if (rng.chance(0.25)) tokens = underscore(rng, tokens, rng.int(1, 2));
@@ -207,7 +225,11 @@ function crossTablePattern(rng: Random, value: string): string {
       : literals(chars.slice(0, rng.int(1, Math.max(1, Math.min(chars.length, 10)))).join(''));
   if (rng.chance(0.2)) text = underscore(rng, text, 1);
   if (text.length === 0) text = [{ lit: 'a' }];
-  return renderPattern(rng, [...(shape === 'contains' ? [{ wild: '%' } as const] : []), ...text, { wild: '%' }]);
+  return renderPattern(rng, [
+    ...(shape === 'contains' ? [{ wild: '%' } as const] : []),
+    ...text,
+    { wild: '%' },
+  ]);
 }
 
 // ---- numbers
@@ -238,7 +260,7 @@ function numberText(rng: Random, n: number): string {
 
 export interface QueryGeneratorOptions {
   seed: number;
-  entity: SqlEntity;
+  entity: Entity;
   /**
    * Values present in the data per column (text, numeric, cross-table; repeats weigh a value
    * more). Enum and boolean values come from the catalog.
@@ -284,7 +306,9 @@ export class QueryGenerator {
     this.columns = [...CATALOG[opts.entity].values()];
     const heavy = new Set(opts.nullHeavy ?? []);
     const heavyWeight = opts.mix?.nullHeavyWeight ?? 3;
-    this.weights = this.columns.map((c) => (heavy.has(c.name) ? heavyWeight : 1) * (c.kind === 'nested' ? 1.5 : 1));
+    this.weights = this.columns.map(
+      (c) => (heavy.has(c.name) ? heavyWeight : 1) * (c.kind === 'nested' ? 1.5 : 1),
+    );
   }
 
   /** The next query: `SELECT * FROM <table> WHERE …`. */
@@ -292,7 +316,9 @@ export class QueryGenerator {
     const rng = this.rng;
     const n = rng.int(1, this.opts.maxPredicates ?? 6);
     const where = this.render(this.tree(n), 0);
-    const table = rng.chance(0.9) ? TABLE_OF[this.opts.entity] : randomCase(rng, TABLE_OF[this.opts.entity], 0.5);
+    const table = rng.chance(0.9)
+      ? TABLE_OF[this.opts.entity]
+      : randomCase(rng, TABLE_OF[this.opts.entity], 0.5);
     const sp = () => space(rng);
     return `${keyword(rng, 'SELECT')} *${sp()}${keyword(rng, 'FROM')} ${table}${sp()}${keyword(rng, 'WHERE')}${sp()}${where}${rng.chance(0.1) ? ';' : ''}`;
   }
@@ -302,7 +328,8 @@ export class QueryGenerator {
     const rng = this.rng;
     const name = this.columnName(column);
     // Only drawn when asked for, so the default mix keeps its sequence per seed.
-    const negated = this.opts.mix?.negated !== undefined && column.kind !== 'nested' && rng.chance(this.opts.mix.negated);
+    const negated =
+      this.opts.mix?.negated !== undefined && column.kind !== 'nested' && rng.chance(this.opts.mix.negated);
     switch (column.kind) {
       case 'text':
         return `${name} ${this.textCondition(column, negated)}`;
@@ -408,7 +435,9 @@ export class QueryGenerator {
     const rng = this.rng;
     const values = column.values ?? [];
     const value = () => sqlString(randomCase(rng, rng.pick(values), 0.2));
-    const op = negated ? rng.weighted({ '!=': 60, notIn: 40 }) : rng.weighted({ '=': 40, '!=': 12, in: 35, notIn: 13 });
+    const op = negated
+      ? rng.weighted({ '!=': 60, notIn: 40 })
+      : rng.weighted({ '=': 40, '!=': 12, in: 35, notIn: 13 });
     if (op === 'in' || op === 'notIn') {
       const list = Array.from({ length: rng.int(1, 4) }, value);
       return `${op === 'notIn' ? `${keyword(rng, 'NOT')} ` : ''}${keyword(rng, 'IN')} (${list.join(', ')})`;
@@ -425,7 +454,10 @@ export class QueryGenerator {
       const parts = rng.int(2, Math.min(3, leaves));
       const sizes = Array.from({ length: parts }, () => 1);
       for (let left = leaves - parts; left > 0; left--) sizes[rng.int(0, parts - 1)]++;
-      node = { t: rng.chance(1 - (this.opts.mix?.or ?? 0.3)) ? 'and' : 'or', kids: sizes.map((s) => this.tree(s)) };
+      node = {
+        t: rng.chance(1 - (this.opts.mix?.or ?? 0.3)) ? 'and' : 'or',
+        kids: sizes.map((s) => this.tree(s)),
+      };
     }
     if (rng.chance(this.opts.mix?.not ?? 0.22)) node = { t: 'not', kid: node };
     if (rng.chance(0.03)) node = { t: 'not', kid: node };
@@ -483,7 +515,14 @@ export interface QueryFeatures {
 }
 
 export function queryFeatures(where: AstNode, sparse: ReadonlySet<string>): QueryFeatures {
-  const f: QueryFeatures = { not: false, notEqual: false, or: false, sparse: false, negatedSparse: false, notCrossTable: false };
+  const f: QueryFeatures = {
+    not: false,
+    notEqual: false,
+    or: false,
+    sparse: false,
+    negatedSparse: false,
+    notCrossTable: false,
+  };
   const walk = (n: AstNode, negations: number): void => {
     switch (n.kind) {
       case 'and':
@@ -495,7 +534,8 @@ export function queryFeatures(where: AstNode, sparse: ReadonlySet<string>): Quer
         f.not = true;
         return walk(n.operand, negations + 1);
       default: {
-        const negatedOp = (n.kind === 'compare' && n.op === '!=') || ((n.kind === 'in' || n.kind === 'like') && n.negated);
+        const negatedOp =
+          (n.kind === 'compare' && n.op === '!=') || ((n.kind === 'in' || n.kind === 'like') && n.negated);
         if (n.kind === 'compare' && n.op === '!=') f.notEqual = true;
         if (n.kind === 'nested' && negations > 0) f.notCrossTable = true;
         if (!sparse.has(n.column)) return;
@@ -682,9 +722,16 @@ export class Fuzzer {
   private soup(): string {
     const rng = this.rng;
     const n = rng.chance(0.05) ? rng.int(500, 3000) : rng.int(1, 30);
-    const tokens = Array.from({ length: n }, () => (rng.chance(0.1) ? randomCase(rng, rng.pick(SOUP), 0.5) : rng.pick(SOUP)));
+    const tokens = Array.from({ length: n }, () =>
+      rng.chance(0.1) ? randomCase(rng, rng.pick(SOUP), 0.5) : rng.pick(SOUP),
+    );
     const body = tokens.join(rng.chance(0.8) ? ' ' : '');
-    const prefix = rng.pick(['', 'SELECT * FROM people WHERE ', 'SELECT * FROM companies WHERE ', 'select * from people where ']);
+    const prefix = rng.pick([
+      '',
+      'SELECT * FROM people WHERE ',
+      'SELECT * FROM companies WHERE ',
+      'select * from people where ',
+    ]);
     return prefix + body;
   }
 
@@ -724,7 +771,11 @@ export class Fuzzer {
         const a = at();
         const b = Math.min(chars.length, a + rng.int(1, 40));
         const copies = rng.chance(0.1) ? rng.int(50, 400) : 1;
-        return [...chars.slice(0, b), ...Array(copies).fill(chars.slice(a, b).join('')), ...chars.slice(b)].join('');
+        return [
+          ...chars.slice(0, b),
+          ...Array(copies).fill(chars.slice(a, b).join('')),
+          ...chars.slice(b),
+        ].join('');
       }
       case 'swap': {
         const tokens = tokenize(q);
@@ -747,7 +798,9 @@ export class Fuzzer {
       case 'hugeLiteral': {
         const unit = rng.pick(['a', 'a_', '%', '_', 'ab%', "''", 'é', '🚀', 'a%_', 'xyz']);
         const huge = unit.repeat(Math.ceil(rng.int(200, 11000) / unit.length));
-        return /'(?:[^']|'')*'/.test(q) ? q.replace(/'(?:[^']|'')*'/, `'${huge}'`) : `${q} AND city = '${huge}'`;
+        return /'(?:[^']|'')*'/.test(q)
+          ? q.replace(/'(?:[^']|'')*'/, `'${huge}'`)
+          : `${q} AND city = '${huge}'`;
       }
       case 'deepParens': {
         const depth = rng.pick([MAX_NESTING - 1, MAX_NESTING, MAX_NESTING + 1, rng.int(1, 60), 2000]);
@@ -789,7 +842,18 @@ export class Fuzzer {
         return chars.slice(0, at()).join('');
       case 'control': {
         const a = at();
-        const c = rng.pick(['\u0000', '\u0007', '\u001b', '\u200b', '\ufeff', '\u2028', '\ud800', '\udfff', '\u{1F600}', '\r']);
+        const c = rng.pick([
+          '\u0000',
+          '\u0007',
+          '\u001b',
+          '\u200b',
+          '\ufeff',
+          '\u2028',
+          '\ud800',
+          '\udfff',
+          '\u{1F600}',
+          '\r',
+        ]);
         return [...chars.slice(0, a), c, ...chars.slice(a)].join('');
       }
       case 'caseFlip':
@@ -800,5 +864,7 @@ export class Fuzzer {
 
 /** A rough SQL tokenization for mutations: string literals, words, numbers, operators, punctuation. */
 function tokenize(q: string): string[] {
-  return q.match(/'(?:[^']|'')*'?|[A-Za-z_][A-Za-z0-9_]*|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|[<>!=~]+|\S/gu) ?? [];
+  return (
+    q.match(/'(?:[^']|'')*'?|[A-Za-z_][A-Za-z0-9_]*|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|[<>!=~]+|\S/gu) ?? []
+  );
 }

@@ -1,5 +1,5 @@
-import { WORKFORCE_PERIOD_VALUES } from '@app/contracts';
-import { assertNever, AstNode, CATALOG, parseQuery, PredicateNode, SqlEntity } from '@app/sql';
+import { WORKFORCE_PERIOD_VALUES, Entity } from '@app/contracts';
+import { assertNever, AstNode, CATALOG, parseQuery, PredicateNode } from '@app/sql';
 
 /**
  * A test-only second implementation of search: the validated AST of a search query (from
@@ -86,7 +86,7 @@ const COMPANY_SOURCES: Record<string, ColumnSource> = {
 };
 
 /** The record field behind a search column; every other scalar column is the top-level field of its name. */
-export function columnSource(entity: SqlEntity, column: string): ColumnSource {
+export function columnSource(entity: Entity, column: string): ColumnSource {
   const info = CATALOG[entity].get(column);
   if (!info) throw new Error(`${column} is not a ${entity} search column`);
   const source = (entity === 'person' ? PERSON_SOURCES : COMPANY_SOURCES)[column] ?? scalar([column]);
@@ -97,7 +97,7 @@ export function columnSource(entity: SqlEntity, column: string): ColumnSource {
 }
 
 /** The stored-records table of each entity. */
-export const REFERENCE_TABLE: Readonly<Record<SqlEntity, string>> = {
+export const REFERENCE_TABLE: Readonly<Record<Entity, string>> = {
   person: 'person_records',
   company: 'company_records',
 };
@@ -116,7 +116,7 @@ function elementsOf(record: string, path: Path): string {
 }
 
 /** A scalar column's value as SQL text (NULL for SQL NULL). */
-export function scalarText(entity: SqlEntity, column: string, record = 'record'): string {
+export function scalarText(entity: Entity, column: string, record = 'record'): string {
   const source = columnSource(entity, column);
   if (source.kind !== 'scalar') throw new Error(`${column} is a cross-table column`);
   const value = textAt(record, source.path);
@@ -127,7 +127,7 @@ export function scalarText(entity: SqlEntity, column: string, record = 'record')
  * `SELECT v FROM …`: the values of a cross-table column, one row per non-empty element (the
  * projection drops empty values), as a subquery with the value column `v`.
  */
-export function elementValues(entity: SqlEntity, column: string, record = 'record'): string {
+export function elementValues(entity: Entity, column: string, record = 'record'): string {
   const source = columnSource(entity, column);
   switch (source.kind) {
     case 'list':
@@ -164,7 +164,7 @@ export interface ReferenceOptions {
  */
 export function referenceWhere(
   where: AstNode,
-  entity: SqlEntity,
+  entity: Entity,
   opts: ReferenceOptions = {},
   params: unknown[] = [],
 ): ReferenceWhere {
@@ -208,7 +208,8 @@ export function referenceWhere(
       case 'bool':
         return `(${scalarText(entity, n.column, record)}::boolean = ${n.value ? 'TRUE' : 'FALSE'})`;
       case 'nested': {
-        const test = (v: string) => (n.op === '=' ? `lower(${v}) = lower(${param(n.value)})` : `${v} ILIKE ${param(n.value)}`);
+        const test = (v: string) =>
+          n.op === '=' ? `lower(${v}) = lower(${param(n.value)})` : `${v} ILIKE ${param(n.value)}`;
         columnSource(entity, n.column);
         if (opts.elements) {
           const { table, svcId } = opts.elements;
@@ -229,7 +230,7 @@ export function referenceWhere(
  * svc_ids of the records holding it, from `from`, a table or subquery with a jsonb `record` and
  * a text `svc_id`.
  */
-export function elementTableSql(entity: SqlEntity, table: string, from: string): string[] {
+export function elementTableSql(entity: Entity, table: string, from: string): string[] {
   const nested = [...CATALOG[entity].values()].filter((c) => c.kind === 'nested');
   const parts = nested.map(
     (c) =>
@@ -249,9 +250,9 @@ function sqlOp(op: string): string {
 /** `parseQuery` + `referenceWhere`: a search query string as a PostgreSQL condition. */
 export function referenceQuery(
   sql: string,
-  expected?: SqlEntity,
+  expected?: Entity,
   opts: ReferenceOptions = {},
-): ReferenceWhere & { entity: SqlEntity } {
+): ReferenceWhere & { entity: Entity } {
   const { entity, where } = parseQuery(sql, expected);
   return { entity, ...referenceWhere(where, entity, opts) };
 }
@@ -261,7 +262,7 @@ export function referenceQuery(
  * paths, so a reference query runs unchanged on a slim copy of the records (the full person
  * record is ~9 KB of TOASTed jsonb; reading it for every query dominates the time).
  */
-export function slimRecordSql(entity: SqlEntity, record = 'record'): string {
+export function slimRecordSql(entity: Entity, record = 'record'): string {
   const paths: Path[] = [['svc_id']];
   for (const column of CATALOG[entity].keys()) {
     const source = columnSource(entity, column);
@@ -274,7 +275,10 @@ export function slimRecordSql(entity: SqlEntity, record = 'record'): string {
 function prune(expr: string, paths: readonly Path[]): string {
   if (paths.some((p) => p.length === 0)) return expr;
   if (paths[0][0] === '[]') {
-    const inner = prune('e', paths.map((p) => p.slice(1)));
+    const inner = prune(
+      'e',
+      paths.map((p) => p.slice(1)),
+    );
     return `(SELECT COALESCE(jsonb_agg(${inner}), '[]'::jsonb) FROM jsonb_array_elements(CASE WHEN jsonb_typeof(${expr}) = 'array' THEN ${expr} ELSE '[]'::jsonb END) AS e)`;
   }
   const byKey = new Map<string, Path[]>();
@@ -305,7 +309,7 @@ export interface ValuePoolOptions {
  */
 export async function sampleValuePools(
   run: Run,
-  entity: SqlEntity,
+  entity: Entity,
   opts: ValuePoolOptions,
 ): Promise<Record<string, (string | number)[]>> {
   const distinct = opts.distinct ?? 150;

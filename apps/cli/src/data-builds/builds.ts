@@ -1,14 +1,8 @@
+import { BuildKind } from '@app/contracts';
 import { Client } from '@opensearch-project/opensearch';
 import { DataSource } from 'typeorm';
 import type { OpenSearchConfig } from '@app/config';
-import {
-  aliasName,
-  aliasTargets,
-  buildIndexPattern,
-  BuildKind,
-  deleteIndices,
-  listIndices,
-} from '@app/index';
+import { aliasName, aliasTargets, buildIndexPattern, deleteIndices, listIndices } from '@app/index';
 import { NotFoundError, CliError } from '../errors';
 
 export interface BuildView {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { SearchBuildKind, ServiceError } from '@app/contracts';
+import { BuildKind, ServiceError } from '@app/contracts';
 
 export interface ActiveBuild {
   id: string;
@@ -18,11 +18,11 @@ const TTL_MS = 5000;
  */
 @Injectable()
 export class ActiveBuilds {
-  private readonly cache = new Map<SearchBuildKind, { build: ActiveBuild | null; at: number }>();
+  private readonly cache = new Map<BuildKind, { build: ActiveBuild | null; at: number }>();
 
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  async get(kind: SearchBuildKind): Promise<ActiveBuild> {
+  async get(kind: BuildKind): Promise<ActiveBuild> {
     const hit = this.cache.get(kind);
     let build = hit && Date.now() - hit.at < TTL_MS ? hit.build : undefined;
     if (build === undefined) {

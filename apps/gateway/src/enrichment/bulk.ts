@@ -4,8 +4,8 @@
  * batch is billed once, for the matches of all items together (Billable).
  */
 import type { Type } from '@nestjs/common';
-import { ErrorBody, ServiceError } from '@app/contracts';
-import { compileShaping, parseShapingParams, SHAPING_PARAM_NAMES, type ShapingEntity } from '@app/shaping';
+import { ErrorBody, ServiceError, Entity } from '@app/contracts';
+import { compileShaping, parseShapingParams, SHAPING_PARAM_NAMES } from '@app/shaping';
 import { createValidationPipe } from '@app/server';
 import type { Billable } from '../access';
 import type { BulkEnrichDto } from './dto/bulk.dto';
@@ -36,7 +36,7 @@ async function item<D extends object>(
   raw: Record<string, unknown>,
   defaults: BulkEnrichDto,
   itemType: Type<D>,
-  entity: ShapingEntity,
+  entity: Entity,
   run: (dto: D) => Promise<EnrichResponse>,
 ): Promise<BulkItemResult> {
   const metadata =
@@ -63,7 +63,7 @@ async function item<D extends object>(
 export async function runBulk<D extends object>(
   body: BulkEnrichDto,
   itemType: Type<D>,
-  entity: ShapingEntity,
+  entity: Entity,
   run: (dto: D) => Promise<EnrichResponse>,
 ): Promise<BulkResponse> {
   const results: BulkItemResult[] = new Array(body.requests.length);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { SearchBuildKind } from '@app/contracts';
+import type { BuildKind } from '@app/contracts';
 import { checkCompanyRequirements, matchCompany, normalizeCompanyQuery } from '@app/matching';
 import { Caller, TierService } from '../access';
 import { ActiveBuilds } from './active-builds.service';
@@ -17,7 +17,7 @@ export class CompanyEnrichService {
     private readonly tiers: TierService,
   ) {}
 
-  async enrich(body: CompanyEnrichDto, caller: Caller, kind: SearchBuildKind): Promise<EnrichResponse> {
+  async enrich(body: CompanyEnrichDto, caller: Caller, kind: BuildKind): Promise<EnrichResponse> {
     const options = resolveOptions(body, 'company', caller, this.tiers);
     checkCompanyRequirements(body);
     const query = normalizeCompanyQuery(body);

@@ -3,9 +3,9 @@
  * and its tier check, size, min_confidence, required_fields) and turning ranked matches plus
  * their records into `{matches: [{<entity>, match_metadata}], total}`.
  */
-import type { Confidence } from '@app/contracts';
+import type { Confidence, Entity } from '@app/contracts';
 import { atLeast, parseRequiredFields, RequiredField, satisfiesRequiredFields } from '@app/matching';
-import type { RawJson, ShapingEntity } from '@app/shaping';
+import type { RawJson } from '@app/shaping';
 import type { Caller } from '../access';
 import type { TierService } from '../access';
 import { DEFAULT_RESULT_SIZE, EnrichOptionsDto } from './dto/enrich-options.dto';
@@ -41,7 +41,7 @@ export const MAX_FILTERED_MATCHES = 50;
 /** 403 for multiple_results without the enterprise tier, 400 for a bad required_fields; before any lookup. */
 export function resolveOptions(
   body: EnrichOptionsDto,
-  entity: ShapingEntity,
+  entity: Entity,
   caller: Caller,
   tiers: TierService,
 ): EnrichOptions {
@@ -66,7 +66,7 @@ export function candidatesToLoad(ranked: readonly RankedMatch[], options: Enrich
  * matches, and every match when required_fields is set.
  */
 export function buildResponse(
-  entity: ShapingEntity,
+  entity: Entity,
   ranked: readonly RankedMatch[],
   records: ReadonlyMap<string, RawJson>,
   options: EnrichOptions,

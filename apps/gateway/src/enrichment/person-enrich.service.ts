@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { SearchBuildKind } from '@app/contracts';
+import type { BuildKind } from '@app/contracts';
 import { checkPersonRequirements, matchPerson, normalizePersonQuery } from '@app/matching';
 import type { RawJson } from '@app/shaping';
 import { Caller, TierService } from '../access';
@@ -27,7 +27,7 @@ export class PersonEnrichService {
   ) {}
 
   /** One request, live or sandbox; throws ServiceError for every 400/403/422 rule. */
-  async enrich(body: PersonEnrichDto, caller: Caller, kind: SearchBuildKind): Promise<EnrichResponse> {
+  async enrich(body: PersonEnrichDto, caller: Caller, kind: BuildKind): Promise<EnrichResponse> {
     const options = resolveOptions(body, 'person', caller, this.tiers);
     checkPersonRequirements(body);
     const query = normalizePersonQuery(body);

@@ -1,12 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { SEARCH_PATTERNS, SearchBuildKind, SearchReply } from '@app/contracts';
+import { SEARCH_PATTERNS, BuildKind, SearchReply, Entity } from '@app/contracts';
 import { searchResultMatches } from '@app/shaping';
 import { freeOfCharge } from '../access';
 import { SearchClient } from '../search-client/search-client.service';
 import { DEFAULT_SEARCH_LIMIT, SearchBodyDto } from './dto/search-body.dto';
-
-export type SearchEntity = 'person' | 'company';
 
 export interface SearchResponse {
   matches: Record<string, unknown>[];
@@ -24,7 +22,12 @@ function headerSafe(text: string): string {
 export class SearchService {
   constructor(private readonly client: SearchClient) {}
 
-  async search(entity: SearchEntity, kind: SearchBuildKind, body: SearchBodyDto, reply: FastifyReply): Promise<SearchResponse> {
+  async search(
+    entity: Entity,
+    kind: BuildKind,
+    body: SearchBodyDto,
+    reply: FastifyReply,
+  ): Promise<SearchResponse> {
     const result = await this.client.send<SearchReply>(PATTERN[entity], {
       query: body.query,
       limit: body.limit ?? DEFAULT_SEARCH_LIMIT,
@@ -33,7 +36,10 @@ export class SearchService {
     });
     void reply.header('Total-Count-Status', result.total_status);
     // Record order with unknown values as null, as enrichment serves records (docs/shaping.md).
-    const response: SearchResponse = { matches: searchResultMatches(result.matches, entity), total: result.total };
+    const response: SearchResponse = {
+      matches: searchResultMatches(result.matches, entity),
+      total: result.total,
+    };
     if (!result.warning) return response;
     void reply.header('Search-Warning', headerSafe(result.warning));
     return freeOfCharge(response);

@@ -1,5 +1,6 @@
+import { Entity } from '@app/contracts';
 import { SetMetadata, UseInterceptors, applyDecorators } from '@nestjs/common';
-import type { ShapingEntity } from '@app/shaping';
+
 import { SHAPED_ENTITY, ShapingInterceptor } from './shaping.interceptor';
 
 /**
@@ -7,6 +8,6 @@ import { SHAPED_ENTITY, ShapingInterceptor } from './shaping.interceptor';
  * shaped by the request's titlecase/include_fields/exclude_fields/pretty. Method-only: put on
  * a class as well, the interceptor would run twice and serialize a pretty body twice.
  */
-export function Shaped(entity: ShapingEntity): MethodDecorator {
+export function Shaped(entity: Entity): MethodDecorator {
   return applyDecorators(SetMetadata(SHAPED_ENTITY, entity), UseInterceptors(ShapingInterceptor));
 }

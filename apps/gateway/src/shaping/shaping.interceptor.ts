@@ -1,8 +1,9 @@
+import { Entity } from '@app/contracts';
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Observable, map } from 'rxjs';
-import { type ShapingEntity, compileShaping, parseShapingParams, serialize } from '@app/shaping';
+import { compileShaping, parseShapingParams, serialize } from '@app/shaping';
 
 export const SHAPED_ENTITY = 'svc:shaped-entity';
 
@@ -17,7 +18,7 @@ export class ShapingInterceptor implements NestInterceptor {
   constructor(private readonly reflector: Reflector) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const entity = this.reflector.get<ShapingEntity | undefined>(SHAPED_ENTITY, context.getHandler());
+    const entity = this.reflector.get<Entity | undefined>(SHAPED_ENTITY, context.getHandler());
     if (!entity || context.getType() !== 'http') return next.handle();
 
     const http = context.switchToHttp();

@@ -1,5 +1,6 @@
+import { Entity } from '@app/contracts';
 import { LruCache } from '@app/shaping';
-import { compileQuery, industryFilters, type IndustryFilter, parseQuery, type SqlEntity } from '@app/sql';
+import { compileQuery, industryFilters, type IndustryFilter, parseQuery } from '@app/sql';
 
 /** A query string as the worker runs it: the OpenSearch query and the industry filters to check. */
 export interface CompiledQuery {
@@ -19,7 +20,7 @@ const CAPACITY = 1_000;
 export class CompiledQueries {
   private readonly entries = new LruCache<string, CompiledQuery>(CAPACITY);
 
-  get(entity: SqlEntity, sql: string): CompiledQuery {
+  get(entity: Entity, sql: string): CompiledQuery {
     const key = `${entity}\u0000${sql}`;
     const hit = this.entries.get(key);
     if (hit) return hit;

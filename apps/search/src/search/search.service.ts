@@ -9,9 +9,10 @@ import {
   SearchReply,
   ServiceError,
   TotalCountStatus,
+  Entity,
 } from '@app/contracts';
 import { aliasName } from '@app/index';
-import type { SqlEntity } from '@app/sql';
+
 import { OPENSEARCH } from '../opensearch/opensearch.module';
 import { closestValues } from './closest-values';
 import { CompiledQueries, type CompiledQuery } from './compiled-queries';
@@ -19,9 +20,9 @@ import { SearchRequestDto } from './dto/search-request.dto';
 import { IndustryValuesService } from './industry-values.service';
 import { countRequest, pageRequest } from './opensearch-requests';
 
-const RESULT_KEY: Record<SqlEntity, 'person' | 'company'> = { person: 'person', company: 'company' };
+const RESULT_KEY: Record<Entity, Entity> = { person: 'person', company: 'company' };
 /** The fields of each result: every one is returned, `null` when the record lacks it. */
-const RESULT_FIELDS: Record<SqlEntity, Record<'search' | 'discovery', readonly string[]>> = {
+const RESULT_FIELDS: Record<Entity, Record<'search' | 'discovery', readonly string[]>> = {
   person: { search: PERSON_SEARCH_RESULT_FIELDS, discovery: PERSON_DISCOVERY_RESULT_FIELDS },
   company: { search: COMPANY_SEARCH_RESULT_FIELDS, discovery: COMPANY_SEARCH_RESULT_FIELDS },
 };
@@ -45,7 +46,7 @@ export class SearchService {
     private readonly industries: IndustryValuesService,
   ) {}
 
-  async search(entity: SqlEntity, req: SearchRequestDto): Promise<SearchReply> {
+  async search(entity: Entity, req: SearchRequestDto): Promise<SearchReply> {
     const { query, industries } = this.compiled.get(entity, req.query);
     const alias = aliasName(this.config.opensearch, entity, req.kind);
     const warning = await this.industryWarning(industries, alias);
@@ -53,7 +54,8 @@ export class SearchService {
 
     const [page, count] = await Promise.all([this.page(alias, query, req), this.count(alias, query)]);
     const matches = page.map((source) => ({ [RESULT_KEY[entity]]: this.resultFields(entity, source, req) }));
-    if (count) return { matches, total: count.total, total_status: count.status, warning: null, billable: true };
+    if (count)
+      return { matches, total: count.total, total_status: count.status, warning: null, billable: true };
     return { matches, total: matches.length, total_status: 'page', warning: null, billable: true };
   }
 
@@ -70,13 +72,19 @@ export class SearchService {
     return null;
   }
 
-  private async page(alias: string, query: unknown, req: SearchRequestDto): Promise<Record<string, unknown>[]> {
+  private async page(
+    alias: string,
+    query: unknown,
+    req: SearchRequestDto,
+  ): Promise<Record<string, unknown>[]> {
     const budget = this.config.search.timeoutMs;
     try {
       const request = pageRequest(alias, query, req, budget);
       const res = await this.client.search(request.params as never, request.options);
       if (res.body.timed_out) throw this.tooSlow(budget);
-      return res.body.hits.hits.map((h) => (h._source as Record<string, Record<string, unknown>>)[RESULT_FIELD]);
+      return res.body.hits.hits.map(
+        (h) => (h._source as Record<string, Record<string, unknown>>)[RESULT_FIELD],
+      );
     } catch (error) {
       if (error instanceof ServiceError) throw error;
       if (isTimeout(error)) throw this.tooSlow(budget);
@@ -86,7 +94,10 @@ export class SearchService {
   }
 
   /** Exact when counted within the budget; a lower bound (`estimate`) when the budget ran out; null if counting failed. */
-  private async count(alias: string, query: unknown): Promise<{ total: number; status: TotalCountStatus } | null> {
+  private async count(
+    alias: string,
+    query: unknown,
+  ): Promise<{ total: number; status: TotalCountStatus } | null> {
     const budget = this.config.search.countBudgetMs;
     try {
       const request = countRequest(alias, query, budget);
@@ -103,15 +114,21 @@ export class SearchService {
    * The result subset of one hit: exactly the entity's result fields, an unknown or absent one
    * as `null` (records are sparse, and a document indexed before a field existed lacks it).
    */
-  private resultFields(entity: SqlEntity, source: Record<string, unknown> | undefined, req: SearchRequestDto): Record<string, unknown> {
+  private resultFields(
+    entity: Entity,
+    source: Record<string, unknown> | undefined,
+    req: SearchRequestDto,
+  ): Record<string, unknown> {
     const out: Record<string, unknown> = {};
-    for (const f of RESULT_FIELDS[entity][req.result_set === 'discovery' ? 'discovery' : 'search']) out[f] = source?.[f] ?? null;
+    for (const f of RESULT_FIELDS[entity][req.result_set === 'discovery' ? 'discovery' : 'search'])
+      out[f] = source?.[f] ?? null;
     return out;
   }
 
   /** OpenSearch refused a query the parser accepted (e.g. an ILIKE pattern it cannot expand). */
   private refused(error: unknown): ServiceError {
-    const reason = (error as { meta?: { body?: { error?: { root_cause?: { reason?: string }[] } } } }).meta?.body?.error?.root_cause?.[0]?.reason;
+    const reason = (error as { meta?: { body?: { error?: { root_cause?: { reason?: string }[] } } } }).meta
+      ?.body?.error?.root_cause?.[0]?.reason;
     return new ServiceError(
       'invalid_query',
       'The search engine could not run this query; simplify its ILIKE patterns (fewer `_` wildcards, shorter runs of one letter).',

@@ -1,7 +1,8 @@
+import { Entity } from '@app/contracts';
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { servedJson, type ShapingEntity } from '@app/shaping';
+import { servedJson } from '@app/shaping';
 
-const TABLES: ReadonlyArray<readonly [string, ShapingEntity]> = [
+const TABLES: ReadonlyArray<readonly [string, Entity]> = [
   ['person_records', 'person'],
   ['company_records', 'company'],
 ];
@@ -40,7 +41,7 @@ export class RecordJson1795900000000 implements MigrationInterface {
   }
 }
 
-async function backfill(q: QueryRunner, table: string, entity: ShapingEntity): Promise<void> {
+async function backfill(q: QueryRunner, table: string, entity: Entity): Promise<void> {
   // Keyset pages along the primary key: each page is an index range scan, never a sort.
   let after: [string, string] = ['', '00000000-0000-0000-0000-000000000000'];
   for (;;) {

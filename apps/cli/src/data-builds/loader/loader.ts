@@ -11,13 +11,14 @@ import {
   normalizeCompanyRecord,
   normalizePersonRecord,
   PersonRecord,
+  BuildKind,
+  Entity,
 } from '@app/contracts';
 import {
   aliasName,
   aliasTargets,
   buildIndexName,
   buildIndexPattern,
-  BuildKind,
   bulkIndex,
   createBuildIndex,
   deleteIndices,
@@ -26,7 +27,6 @@ import {
   projectCompany,
   projectPerson,
   SearchDoc,
-  SearchEntity,
   swapAlias,
 } from '@app/index';
 import { findJsonl, JsonlSource, openJsonl } from './jsonl';
@@ -68,7 +68,7 @@ export interface LoadOptions {
   /** Read and check every line, write nothing. */
   dryRun?: boolean;
   /** Called after each batch is written; a throw aborts the load (used to prove atomicity). */
-  afterBatch?: (entity: SearchEntity, batch: number) => void | Promise<void>;
+  afterBatch?: (entity: Entity, batch: number) => void | Promise<void>;
 }
 
 export interface EntityLoad {
@@ -99,7 +99,7 @@ export interface LoadReport {
   people_per_second: number;
 }
 
-const FILES: Record<SearchEntity, string> = { person: 'people', company: 'companies' };
+const FILES: Record<Entity, string> = { person: 'people', company: 'companies' };
 /** Two bulk requests keep two OpenSearch write threads busy; a few batches buffer the reader. */
 const PIPELINE_LIMITS: PipelineLimits = { pending: 4, search: 2 };
 
@@ -107,7 +107,7 @@ type LoadedRecord = { svc_id: string; build_version: string | null };
 
 /** What the loader needs to know of an entity: its trust-boundary check, rows and search document. */
 interface EntitySpec<R extends LoadedRecord> {
-  entity: SearchEntity;
+  entity: Entity;
   normalize(x: unknown): Normalized<R>;
   rows(r: R): { row: { svc_id: string }; keys: KeyRow<string>[] };
   project(r: R): SearchDoc;
@@ -203,7 +203,7 @@ export async function loadBuild(
   await runner.connect();
   let loaded: Pick<LoadReport, 'people' | 'companies'>;
   let gate: GateVerdict;
-  let previousAliases: Record<SearchEntity, string[]> | null = null;
+  let previousAliases: Record<Entity, string[]> | null = null;
   try {
     await runner.startTransaction();
     if (!existing[0]) {
@@ -408,7 +408,7 @@ function prepareBatch<R extends LoadedRecord>(spec: EntitySpec<R>, records: Pars
   return prepared;
 }
 
-async function indexBatch(os: Client, entity: SearchEntity, index: string, docs: SearchDoc[]): Promise<void> {
+async function indexBatch(os: Client, entity: Entity, index: string, docs: SearchDoc[]): Promise<void> {
   const failures = await bulkIndex(os, index, docs);
   if (failures.length > 0) {
     throw new LoadError(
@@ -436,8 +436,8 @@ async function swapAliases(
   os: Client,
   config: OpenSearchConfig,
   kind: BuildKind,
-  indices: Record<SearchEntity, string>,
-): Promise<Record<SearchEntity, string[]>> {
+  indices: Record<Entity, string>,
+): Promise<Record<Entity, string[]>> {
   const previous = {
     person: await aliasTargets(os, aliasName(config, 'person', kind)),
     company: await aliasTargets(os, aliasName(config, 'company', kind)),
@@ -451,7 +451,7 @@ async function restoreAliases(
   os: Client,
   config: OpenSearchConfig,
   kind: BuildKind,
-  previous: Record<SearchEntity, string[]>,
+  previous: Record<Entity, string[]>,
 ) {
   for (const entity of ['person', 'company'] as const) {
     const target = previous[entity][0];
@@ -465,7 +465,7 @@ async function removeStaleIndices(
   config: OpenSearchConfig,
   kind: BuildKind,
   buildId: string,
-  keep: Record<SearchEntity, string>,
+  keep: Record<Entity, string>,
 ) {
   for (const entity of ['person', 'company'] as const) {
     const all = await listIndices(os, buildIndexPattern(config, entity, kind, buildId));

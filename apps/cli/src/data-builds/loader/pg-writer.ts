@@ -1,8 +1,9 @@
+import { Entity } from '@app/contracts';
 import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { DataSource, QueryRunner } from 'typeorm';
 import { countPersonValuesSql } from '@app/store';
-import type { SearchEntity } from '@app/index';
+
 import type { KeyRow } from './rows';
 import { copyLine } from './copy-text';
 
@@ -12,7 +13,7 @@ import { copyLine } from './copy-text';
  * served text (`record_json`, SPEC.md key order) is written once here so enrichment never
  * re-orders or re-serializes a record per request.
  */
-const RECORD_COPY: Record<SearchEntity, { table: string; columns: readonly string[] }> = {
+const RECORD_COPY: Record<Entity, { table: string; columns: readonly string[] }> = {
   person: {
     table: 'person_records',
     columns: [
@@ -33,7 +34,7 @@ const RECORD_COPY: Record<SearchEntity, { table: string; columns: readonly strin
   },
 };
 
-const KEY_TABLE: Record<SearchEntity, string> = {
+const KEY_TABLE: Record<Entity, string> = {
   person: 'person_match_keys',
   company: 'company_match_keys',
 };
@@ -56,7 +57,7 @@ async function copy(client: PoolClient, sql: string, lines: string[]): Promise<v
 
 export async function insertRecords(
   runner: QueryRunner,
-  entity: SearchEntity,
+  entity: Entity,
   buildId: string,
   rows: RecordRow[],
   keys: KeyRow<string>[],

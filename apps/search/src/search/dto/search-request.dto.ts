@@ -1,5 +1,5 @@
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
-import { BUILD_KINDS, RESULT_SETS, ResultSet, SearchBuildKind, SearchRequest } from '@app/contracts';
+import { BUILD_KINDS, RESULT_SETS, ResultSet, BuildKind, SearchRequest } from '@app/contracts';
 
 /** The worker's own trust boundary: gateways are peers, not guarantors of the payload. */
 export class SearchRequestDto implements SearchRequest {
@@ -19,7 +19,7 @@ export class SearchRequestDto implements SearchRequest {
   offset!: number;
 
   @IsIn(BUILD_KINDS)
-  kind!: SearchBuildKind;
+  kind!: BuildKind;
 
   @IsOptional()
   @IsIn(RESULT_SETS)
