@@ -74,3 +74,15 @@ export function parseErrorBody(value: unknown): ErrorBody | null {
   const details = typeof v.details === 'object' ? (v.details as ErrorBody['details']) : null;
   return { error: v.error, message: v.message, details };
 }
+
+/** One request field and what is wrong with it: the `details` of a `validation_failed` error. */
+export interface FieldProblem {
+  field: string;
+  problems: string[];
+}
+
+/** 422 `validation_failed` naming every bad field; the global validation pipe and rules a DTO cannot express both answer with it. */
+export function validationFailed(details: FieldProblem[]): ServiceError {
+  const summary = details.map((d) => `${d.field}: ${d.problems.join('; ')}`).join(' | ');
+  return new ServiceError('validation_failed', `The request has invalid fields: ${summary}`, details);
+}

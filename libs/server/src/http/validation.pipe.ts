@@ -1,10 +1,5 @@
 import { ValidationError, ValidationPipe } from '@nestjs/common';
-import { ServiceError } from '@app/contracts';
-
-export interface FieldProblem {
-  field: string;
-  problems: string[];
-}
+import { FieldProblem, validationFailed } from '@app/contracts';
 
 function flatten(errors: ValidationError[], parent = ''): FieldProblem[] {
   return errors.flatMap((e) => {
@@ -21,10 +16,6 @@ export function createValidationPipe(): ValidationPipe {
     whitelist: true,
     forbidNonWhitelisted: true,
     forbidUnknownValues: true,
-    exceptionFactory: (errors) => {
-      const details = flatten(errors);
-      const summary = details.map((d) => `${d.field}: ${d.problems.join('; ')}`).join(' | ');
-      return new ServiceError('validation_failed', `The request has invalid fields: ${summary}`, details);
-    },
+    exceptionFactory: (errors) => validationFailed(flatten(errors)),
   });
 }

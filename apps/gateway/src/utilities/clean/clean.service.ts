@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { ServiceError } from '@app/contracts';
+import { FieldProblem, ServiceError, validationFailed } from '@app/contracts';
 import { CLEAN_FIELDS, cleanField, CleanField, fallbackValue, isCleanField } from '@app/normalize';
-import { FieldProblem, validationFailed } from '../validation-error';
 import { CleanRequestDto, MAX_CLEAN_VALUE_LENGTH } from './dto/clean-request.dto';
 import { CleanResponseDto, CleanResultDto } from './dto/clean-response.dto';
 

@@ -6,6 +6,7 @@
 import {
   COMPANY_FIELD_GROUPS,
   COMPANY_METADATA_FIELDS,
+  FieldProblem,
   COMPANY_REPORT_GROUP_VALUES,
   IssueLevel,
   IssueType,
@@ -25,11 +26,6 @@ export interface ReportInput {
   field?: string | null;
   correct_value?: string | null;
   comment?: string | null;
-}
-
-export interface FieldProblem {
-  field: string;
-  problems: string[];
 }
 
 const GROUPS: Record<ReportSubject, readonly string[]> = {

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { ReportSubject, UUID_PATTERN } from '@app/contracts';
+import { ReportSubject, UUID_PATTERN, validationFailed } from '@app/contracts';
 import { Report } from '@app/store';
-import { validationFailed } from '../validation-error';
 import { ReportRequestDto } from './dto/report-request.dto';
 import { ReportResponseDto } from './dto/report-response.dto';
 import { checkReport, normalizeReportField, present } from './report-rules';
