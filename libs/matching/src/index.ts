@@ -15,3 +15,4 @@ export { matchPerson } from './person/matcher';
 export * from './company/query';
 export * from './company/matcher';
 export { candidateOfSlice, type StoredSlice } from './person/slice';
+export { companyRows, personRows, type CompanyRow, type KeyRow, type PersonRow } from './record-keys';

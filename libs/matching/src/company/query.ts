@@ -1,6 +1,6 @@
 /**
  * Company enrichment input → lookup keys, normalized exactly as the loader built
- * company_match_keys (apps/cli/src/data-builds/loader/rows.ts): name_key = companyKey,
+ * company_match_keys (../record-keys.ts): name_key = companyKey,
  * domain = registrable domain, netx_url / social_url = urlKey, ticker = normalized symbol.
  */
 import { ServiceError } from '@app/contracts';

@@ -1,7 +1,7 @@
 /**
  * Enrichment input → the normalized query the matcher compares. Every value goes through the
  * same `@app/normalize` function the loader used to build the stored columns and match keys
- * (apps/cli/src/data-builds/loader/rows.ts), or a lookup could never meet its key.
+ * (../record-keys.ts), or a lookup could never meet its key.
  */
 import { ServiceError } from '@app/contracts';
 import {

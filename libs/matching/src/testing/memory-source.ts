@@ -1,7 +1,7 @@
 /**
  * An in-memory PersonCandidateSource for unit tests: the same blocking rules and key lookups
- * as the gateway's SQL source, over records held in a list. Keys are extracted the way the
- * loader extracts them (apps/cli/src/data-builds/loader/rows.ts), which libs cannot import.
+ * as the gateway's SQL source, over records held in a list, keyed by the loader's own key
+ * extraction (../record-keys).
  */
 import type { PersonRecord } from '@app/contracts';
 import {
@@ -9,11 +9,8 @@ import {
   detectSocialNetwork,
   domainKey,
   foldKey,
-  hashNormalizedEmail,
   SOCIAL_NETWORKS,
   type SocialNetwork,
-  tryNormalizeEmail,
-  urlKey,
 } from '@app/normalize';
 import {
   type BlockingPlan,
@@ -29,6 +26,7 @@ import {
   type PersonCandidateSource,
 } from '../person/candidate';
 import type { PersonKeyKind } from '../person/query';
+import { personRows } from '../record-keys';
 
 /**
  * The candidate the gateway would read for this record: the stored slice's reading of it
@@ -89,31 +87,9 @@ function heldFromKeys(keys: readonly KeyHit[]): Set<HeldIdentifier> {
   return held;
 }
 
+/** The keys the loader writes for the record (../record-keys). */
 export function keysFromRecord(p: PersonRecord): KeyHit[] {
-  const keys = new Map<string, KeyHit>();
-  // `current: null` (the source does not say) counts as current, as the loader keys it.
-  const add = (kind: PersonKeyKind, value: string | null | undefined, current: boolean | null = true) => {
-    if (!value) return;
-    current ??= true;
-    const id = `${kind}\u0000${value}`;
-    const existing = keys.get(id);
-    if (existing) existing.current ||= current;
-    else keys.set(id, { svc_id: p.svc_id, kind, value, current });
-  };
-  for (const e of p.emails) {
-    const r = tryNormalizeEmail(e.address);
-    if (!r.ok) continue;
-    const h = hashNormalizedEmail(r.email);
-    add('email', r.email, e.current);
-    add('email_sha256', h.sha256, e.current);
-    add('email_sha1', h.sha1, e.current);
-    add('email_md5', h.md5, e.current);
-  }
-  for (const ph of p.phones) add('phone', ph.number, ph.current);
-  add('social_url', p.netx_url ? urlKey(p.netx_url) : null);
-  for (const s of p.socials) add('social_url', urlKey(s.url), s.current);
-  add('netx_id', p.netx_id);
-  return [...keys.values()];
+  return personRows(p).keys;
 }
 
 interface Row {

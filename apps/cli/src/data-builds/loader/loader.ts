@@ -40,7 +40,7 @@ import {
 } from './pg-writer';
 import { Progress, silentProgress } from './progress';
 import { BatchPipeline, PipelineLimits } from './batch-pipeline';
-import { companyRows, KeyRow, personRows } from './rows';
+import { companyRows, KeyRow, personRows } from '@app/matching';
 import { LoadError } from './load-error';
 import { LineProblem, LoadLog } from './load-log';
 import {

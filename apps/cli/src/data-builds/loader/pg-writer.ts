@@ -4,7 +4,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import type { DataSource, QueryRunner } from 'typeorm';
 import { countPersonValuesSql } from '@app/store';
 
-import type { KeyRow } from './rows';
+import type { KeyRow } from '@app/matching';
 import { copyLine } from './copy-text';
 
 /**
@@ -71,7 +71,7 @@ export async function insertRecords(
     rows.map((r) => copyLine([buildId, r.json, r.served, ...columns.map((c) => r.columns[c] ?? null)])),
   );
   if (keys.length === 0) return;
-  // Keys are unique per record (rows.ts) and svc_ids per load (the loader), so plain COPY
+  // Keys are unique per record (record-keys in libs/matching) and svc_ids per load (the loader), so plain COPY
   // cannot hit the primary key.
   await copy(
     client,

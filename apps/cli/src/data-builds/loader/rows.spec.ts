@@ -22,7 +22,7 @@ import {
 } from '@app/normalize';
 import { COUNTRIES } from '../generator/data/countries';
 import { US_STATES } from '../generator/data/places-us';
-import { companyRows, personRows } from './rows';
+import { companyRows, personRows } from '@app/matching';
 
 const SANDBOX = join(__dirname, '..', '..', '..', '..', '..', 'data', 'sandbox');
 const read = <T>(file: string): T[] =>

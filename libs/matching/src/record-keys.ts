@@ -1,4 +1,10 @@
-import { CompanyRecord, PersonRecord } from '@app/contracts';
+/**
+ * What a loaded record is found by: its identifier keys (normalized emails and their hashes,
+ * E.164 phones, profile URL keys, netx ids; company names, domains, tickers) and the extracted
+ * columns name blocking reads. One home, beside the query code that must look them up the same
+ * way: the loader writes them, the in-memory source of the unit specs reads them.
+ */
+import type { CompanyRecord, PersonRecord } from '@app/contracts';
 import {
   cityKey,
   companyKey,
@@ -9,7 +15,8 @@ import {
   tryNormalizeEmail,
   urlKey,
 } from '@app/normalize';
-import type { CompanyMatchKeyKind, PersonMatchKeyKind } from '@app/store';
+import type { CompanyKeyKind } from './company/query';
+import type { PersonKeyKind } from './person/query';
 
 export interface KeyRow<K extends string> {
   kind: K;
@@ -70,8 +77,8 @@ class Keys<K extends string> {
 }
 
 /** The person_records row and the identifier keys enrichment looks people up by. */
-export function personRows(p: PersonRecord): { row: PersonRow; keys: KeyRow<PersonMatchKeyKind>[] } {
-  const keys = new Keys<PersonMatchKeyKind>(p.svc_id);
+export function personRows(p: PersonRecord): { row: PersonRow; keys: KeyRow<PersonKeyKind>[] } {
+  const keys = new Keys<PersonKeyKind>(p.svc_id);
   for (const e of p.emails) {
     const normalized = tryNormalizeEmail(e.address);
     if (!normalized.ok) continue;
@@ -107,8 +114,8 @@ function tickerKey(symbol: string): string {
   return t.ok ? t.value.symbol : symbol.toUpperCase();
 }
 
-export function companyRows(c: CompanyRecord): { row: CompanyRow; keys: KeyRow<CompanyMatchKeyKind>[] } {
-  const keys = new Keys<CompanyMatchKeyKind>(c.svc_id);
+export function companyRows(c: CompanyRecord): { row: CompanyRow; keys: KeyRow<CompanyKeyKind>[] } {
+  const keys = new Keys<CompanyKeyKind>(c.svc_id);
   if (c.name !== null) {
     keys.add('name_key', companyKey(c.name.cleaned));
     // Raw spellings ("Tessellate Cloud, Inc.", "TESSELLATE") are names clients send too.
