@@ -32,7 +32,6 @@ const aliases = Object.fromEntries(
     'sql',
     'matching',
     'shaping',
-    'discovery',
     'testing',
   ].map((lib) => [`^@app/${lib}$`, `<rootDir>/libs/${lib}/src`]),
 );
