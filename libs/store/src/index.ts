@@ -14,3 +14,4 @@ export { runPrepared } from './prepared';
 export { countPersonValuesSql, VALUE_COUNTS, VALUE_COUNT_KINDS, type ValueCountKind } from './value-counts';
 export type { Prepared } from './prepared';
 export { canTransitionReport, FINAL_REPORT_STATUSES, REPORT_TRANSITIONS, reportStatusesBefore } from './report-status';
+export * from './builds';

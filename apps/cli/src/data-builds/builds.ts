@@ -3,6 +3,7 @@ import { Client } from '@opensearch-project/opensearch';
 import { DataSource } from 'typeorm';
 import type { OpenSearchConfig } from '@app/config';
 import { aliasName, aliasTargets, buildIndexPattern, deleteIndices, listIndices } from '@app/index';
+import { BuildRow, buildKindOf, deleteBuild, findBuild, listBuildRows } from '@app/store';
 import { NotFoundError, CliError } from '../errors';
 
 export interface BuildView {
@@ -18,19 +19,7 @@ export interface BuildView {
   indices: string[];
 }
 
-interface BuildRow {
-  id: string;
-  status: string;
-  is_sandbox: boolean;
-  is_active: boolean;
-  person_count: number;
-  company_count: number;
-  created_at: Date;
-  activated_at: Date | null;
-  failure_reason: string | null;
-}
-
-const kindOf = (row: BuildRow): BuildKind => (row.is_sandbox ? 'sandbox' : 'live');
+const kindOf = buildKindOf;
 
 async function buildIndices(os: Client, config: OpenSearchConfig, row: BuildRow): Promise<string[]> {
   const kind = kindOf(row);
@@ -45,7 +34,7 @@ export async function listBuilds(
   os: Client,
   config: OpenSearchConfig,
 ): Promise<{ builds: BuildView[]; aliases: Record<string, string[]> }> {
-  const rows: BuildRow[] = await db.query('SELECT * FROM builds ORDER BY created_at DESC, id');
+  const rows = await listBuildRows(db);
   const builds = await Promise.all(
     rows.map(async (row) => ({
       build: row.id,
@@ -77,7 +66,7 @@ export async function dropBuild(
   config: OpenSearchConfig,
   buildId: string,
 ): Promise<{ dropped: string; indices: string[] }> {
-  const [row]: BuildRow[] = await db.query('SELECT * FROM builds WHERE id = $1', [buildId]);
+  const row = await findBuild(db, buildId);
   if (!row) throw new NotFoundError(`build ${buildId} does not exist (see data:builds)`);
   if (row.is_active) {
     throw new CliError(
@@ -86,7 +75,7 @@ export async function dropBuild(
   }
   const indices = await buildIndices(os, config, row);
   // Records and match keys go with the build row (ON DELETE CASCADE).
-  await db.query('DELETE FROM builds WHERE id = $1', [buildId]);
+  await deleteBuild(db, buildId);
   await deleteIndices(os, indices);
   return { dropped: buildId, indices };
 }

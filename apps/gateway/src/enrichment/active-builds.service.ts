@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { BuildKind, ServiceError } from '@app/contracts';
+import { activeBuild } from '@app/store';
 
 export interface ActiveBuild {
   id: string;
@@ -26,13 +27,8 @@ export class ActiveBuilds {
     const hit = this.cache.get(kind);
     let build = hit && Date.now() - hit.at < TTL_MS ? hit.build : undefined;
     if (build === undefined) {
-      const rows: Array<{ id: string; person_count: number; company_count: number }> = await this.db.query(
-        `SELECT id, person_count, company_count FROM builds WHERE is_active AND is_sandbox = $1`,
-        [kind === 'sandbox'],
-      );
-      build = rows[0]
-        ? { id: rows[0].id, personCount: rows[0].person_count, companyCount: rows[0].company_count }
-        : null;
+      const row = await activeBuild(this.db, kind);
+      build = row ? { id: row.id, personCount: row.person_count, companyCount: row.company_count } : null;
       this.cache.set(kind, { build, at: Date.now() });
     }
     if (!build)

@@ -29,6 +29,7 @@ import {
   SearchDoc,
   swapAlias,
 } from '@app/index';
+import { activateBuild, buildKindOf, findBuild, insertLoadingBuild, recordFailedBuild } from '@app/store';
 import { findJsonl, JsonlSource, openJsonl } from './jsonl';
 import {
   analyzeBuildTables,
@@ -150,12 +151,10 @@ export async function loadBuild(
       `build "${buildId}" is not of the form <major>.<minor>.<patch>_<YYYY-MM-DD>, e.g. 1.0.0_2026-11-21`,
     );
   }
-  const existing: { is_sandbox: boolean }[] = await db.query('SELECT is_sandbox FROM builds WHERE id = $1', [
-    buildId,
-  ]);
-  if (existing[0] && existing[0].is_sandbox !== (kind === 'sandbox')) {
+  const existing = await findBuild(db, buildId);
+  if (existing && buildKindOf(existing) !== kind) {
     throw new LoadError(
-      `build ${buildId} exists as a ${existing[0].is_sandbox ? 'sandbox' : 'live'} build; load it the same way or use another build name`,
+      `build ${buildId} exists as a ${buildKindOf(existing)} build; load it the same way or use another build name`,
     );
   }
 
@@ -206,12 +205,7 @@ export async function loadBuild(
   let previousAliases: Record<Entity, string[]> | null = null;
   try {
     await runner.startTransaction();
-    if (!existing[0]) {
-      await runner.query(`INSERT INTO builds (id, status, is_sandbox) VALUES ($1, 'loading', $2)`, [
-        buildId,
-        kind === 'sandbox',
-      ]);
-    }
+    if (!existing) await insertLoadingBuild(runner, buildId, kind);
     await clearBuildRows(runner, buildId);
     const ctx = { runner, os, buildId, opts, log };
     const companies = await loadEntity(ctx, COMPANY, files.company, indices.company);
@@ -221,15 +215,7 @@ export async function loadBuild(
 
     await countBuildValues(runner, buildId);
     await analyzeBuildTables(runner);
-    await runner.query(
-      `UPDATE builds SET is_active = false WHERE is_sandbox = $1 AND is_active AND id <> $2`,
-      [kind === 'sandbox', buildId],
-    );
-    await runner.query(
-      `UPDATE builds SET status = 'ready', is_active = true, activated_at = now(), failure_reason = null,
-         person_count = $2, company_count = $3 WHERE id = $1`,
-      [buildId, people.loaded, companies.loaded],
-    );
+    await activateBuild(runner, buildId, kind, { people: people.loaded, companies: companies.loaded });
     previousAliases = await swapAliases(os, osConfig, kind, indices);
     await runner.commitTransaction();
     await removeStaleIndices(os, osConfig, kind, buildId, indices);
@@ -238,13 +224,10 @@ export async function loadBuild(
     if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
     if (previousAliases) await restoreAliases(os, osConfig, kind, previousAliases).catch(() => undefined);
     await deleteIndices(os, Object.values(indices)).catch(() => undefined);
-    if (!existing[0]) {
-      await db
-        .query(
-          `INSERT INTO builds (id, status, is_sandbox, failure_reason) VALUES ($1, 'failed', $2, $3) ON CONFLICT (id) DO NOTHING`,
-          [buildId, kind === 'sandbox', String((error as Error)?.message ?? error).slice(0, 2000)],
-        )
-        .catch(() => undefined);
+    if (!existing) {
+      await recordFailedBuild(db, buildId, kind, String((error as Error)?.message ?? error)).catch(
+        () => undefined,
+      );
     }
     throw error;
   } finally {

@@ -1,0 +1,96 @@
+/**
+ * Every statement on the `builds` table (docs/data-model.md, "Data builds"): one place that
+ * knows its columns and its rules (one active build per kind, only a ready build active).
+ * Each takes the connection to run on, so the loader can keep its statements in its
+ * transaction.
+ */
+import type { BuildKind } from '@app/contracts';
+
+/** A DataSource, or a QueryRunner inside a transaction. */
+export interface Queryable {
+  query(sql: string, params?: unknown[]): Promise<unknown>;
+}
+
+export interface BuildRow {
+  id: string;
+  status: string;
+  is_sandbox: boolean;
+  is_active: boolean;
+  person_count: number;
+  company_count: number;
+  created_at: Date;
+  activated_at: Date | null;
+  failure_reason: string | null;
+}
+
+export type ActiveBuildRow = Pick<BuildRow, 'id' | 'person_count' | 'company_count'>;
+
+export const buildKindOf = (row: Pick<BuildRow, 'is_sandbox'>): BuildKind =>
+  row.is_sandbox ? 'sandbox' : 'live';
+
+const rows = async <T>(q: Queryable, sql: string, params: unknown[] = []) =>
+  (await q.query(sql, params)) as T[];
+
+/** The build serving `kind`, or null. */
+export async function activeBuild(q: Queryable, kind: BuildKind): Promise<ActiveBuildRow | null> {
+  const [row] = await rows<ActiveBuildRow>(
+    q,
+    'SELECT id, person_count, company_count FROM builds WHERE is_active AND is_sandbox = $1',
+    [kind === 'sandbox'],
+  );
+  return row ?? null;
+}
+
+export async function findBuild(q: Queryable, id: string): Promise<BuildRow | null> {
+  const [row] = await rows<BuildRow>(q, 'SELECT * FROM builds WHERE id = $1', [id]);
+  return row ?? null;
+}
+
+/** Newest first. */
+export function listBuildRows(q: Queryable): Promise<BuildRow[]> {
+  return rows<BuildRow>(q, 'SELECT * FROM builds ORDER BY created_at DESC, id');
+}
+
+/** Removes a build row; its records and keys go with it (ON DELETE CASCADE). */
+export async function deleteBuild(q: Queryable, id: string): Promise<void> {
+  await q.query('DELETE FROM builds WHERE id = $1', [id]);
+}
+
+/** A first load of `id` begins. */
+export async function insertLoadingBuild(q: Queryable, id: string, kind: BuildKind): Promise<void> {
+  await q.query(`INSERT INTO builds (id, status, is_sandbox) VALUES ($1, 'loading', $2)`, [
+    id,
+    kind === 'sandbox',
+  ]);
+}
+
+/** `id` becomes the one active build of its kind, with its counts (inside the load's transaction). */
+export async function activateBuild(
+  q: Queryable,
+  id: string,
+  kind: BuildKind,
+  counts: { people: number; companies: number },
+): Promise<void> {
+  await q.query(`UPDATE builds SET is_active = false WHERE is_sandbox = $1 AND is_active AND id <> $2`, [
+    kind === 'sandbox',
+    id,
+  ]);
+  await q.query(
+    `UPDATE builds SET status = 'ready', is_active = true, activated_at = now(), failure_reason = null,
+       person_count = $2, company_count = $3 WHERE id = $1`,
+    [id, counts.people, counts.companies],
+  );
+}
+
+/** A first load of `id` failed: it is listed as failed with the reason (a known build is left as it was). */
+export async function recordFailedBuild(
+  q: Queryable,
+  id: string,
+  kind: BuildKind,
+  reason: string,
+): Promise<void> {
+  await q.query(
+    `INSERT INTO builds (id, status, is_sandbox, failure_reason) VALUES ($1, 'failed', $2, $3) ON CONFLICT (id) DO NOTHING`,
+    [id, kind === 'sandbox', reason.slice(0, 2000)],
+  );
+}
