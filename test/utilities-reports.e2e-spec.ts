@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { personFixture } from '@app/contracts';
 import { createOpenSearchClient } from '@app/index';
+import { insertApiKey } from '@app/store';
 import { createTestEnvironment, schemaEnv, TestEnvironment } from '@app/testing';
-import { createKey } from '../apps/cli/src/commands/key';
 import { loadBuild } from '../apps/cli/src/data-builds/loader/loader';
 import { runCli } from '../apps/cli/src/program';
 import { bootUtilitiesGateway, problemFields, UtilitiesGateway } from './utilities/harness';
@@ -372,7 +372,7 @@ describe('data-issue reports', () => {
       // A key of its own: reports are limited to 50 a minute per key.
       let key: string;
       beforeAll(async () => {
-        key = (await createKey(env.db.dataSource, { team: { id: gw.teamId }, endpoints: null })).api_key;
+        key = (await insertApiKey(env.db.dataSource, gw.teamId, null)).apiKey;
       });
       const reportSparse = (body: Record<string, unknown>) =>
         gw.post('/utility/report/person', body, { 'api-key': key });

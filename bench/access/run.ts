@@ -33,9 +33,7 @@ import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { loadConfig } from '@app/config';
 import { createHttpApp } from '@app/server';
-import { createDataSource, quoteIdent, runMigrations } from '@app/store';
-import { createKey } from '../../apps/cli/src/commands/key';
-import { createTeam } from '../../apps/cli/src/commands/team';
+import { createDataSource, insertApiKey, insertTeam, quoteIdent, runMigrations } from '@app/store';
 import { Billed, freeOfCharge, Public } from '../../apps/gateway/src/access';
 import { GatewayModule } from '../../apps/gateway/src/gateway.module';
 
@@ -153,8 +151,8 @@ async function main(): Promise<void> {
   class BenchModule {}
   const app = await createHttpApp(BenchModule, config, 'bench');
   try {
-    const team = await createTeam(ds, { name: schema, credits: 1000, tier: 'standard', contractEnd: null });
-    const { api_key: key } = await createKey(ds, { team: { id: team.team_id }, endpoints: null });
+    const team = await insertTeam(ds, { name: schema, credits: 1000, tier: 'standard', contractEnd: null });
+    const { apiKey: key } = await insertApiKey(ds, team.id, null);
 
     // Server-side time per request, onRequest to response sent: no client or socket in it.
     const serverNs = Object.fromEntries(ROUTES.map((r) => [r, [] as number[]])) as Record<Route, number[]>;

@@ -5,12 +5,10 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '@app/config';
-import { ApiKey, generateApiKey, TeamTier } from '@app/store';
+import { ApiKey, generateApiKey, insertApiKey, insertTeam, TeamTier } from '@app/store';
 import { uniqueName } from '@app/testing';
 import { createGateway } from '../../apps/gateway/src/bootstrap';
 import { GatewayModule } from '../../apps/gateway/src/gateway.module';
-import { createKey } from '../../apps/cli/src/commands/key';
-import { createTeam } from '../../apps/cli/src/commands/team';
 import { PROBE_CONTROLLERS } from './probe.controllers';
 
 /** The real gateway (global guard, filter, pipe, OpenAPI) plus the probe controllers. */
@@ -50,19 +48,19 @@ export async function seedTeam(
   ds: DataSource,
   opts: { credits?: number; tier?: TeamTier; contractEnd?: string | null } = {},
 ): Promise<SeededTeam> {
-  const team = await createTeam(ds, {
+  const team = await insertTeam(ds, {
     name: uniqueName('team-'),
     credits: opts.credits ?? 100,
     tier: opts.tier ?? 'standard',
     contractEnd: opts.contractEnd ?? null,
   });
-  const key = await createKey(ds, { team: { id: team.team_id }, endpoints: null });
-  return { id: team.team_id, key: key.api_key, keyId: key.key_id };
+  const { apiKey, key } = await insertApiKey(ds, team.id, null);
+  return { id: team.id, key: apiKey, keyId: key.id };
 }
 
 export async function seedKey(ds: DataSource, teamId: number, endpoints: string[] | null = null) {
-  const key = await createKey(ds, { team: { id: teamId }, endpoints });
-  return { key: key.api_key, keyId: key.key_id };
+  const { apiKey, key } = await insertApiKey(ds, teamId, endpoints);
+  return { key: apiKey, keyId: key.id };
 }
 
 export async function seedAgentKey(ds: DataSource, teamId: number) {

@@ -5,10 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CompanyRecord, PersonRecord } from '@app/contracts';
 import { createOpenSearchClient } from '@app/index';
-import type { TeamTier } from '@app/store';
+import { insertApiKey, insertTeam, type TeamTier } from '@app/store';
 import { createTestEnvironment, TestEnvironment, uniqueName } from '@app/testing';
-import { createKey } from '../../apps/cli/src/commands/key';
-import { createTeam } from '../../apps/cli/src/commands/team';
 import { generateDataset } from '../../apps/cli/src/data-builds/generator';
 import { loadBuild } from '../../apps/cli/src/data-builds/loader/loader';
 import { createGateway } from '../../apps/gateway/src/bootstrap';
@@ -40,14 +38,14 @@ const readJsonl = <T>(file: string): T[] =>
     .map((l) => JSON.parse(l) as T);
 
 async function team(env: TestEnvironment, tier: TeamTier, credits: number) {
-  const t = await createTeam(env.db.dataSource, {
+  const t = await insertTeam(env.db.dataSource, {
     name: uniqueName('enrich-'),
     credits,
     tier,
     contractEnd: null,
   });
-  const key = await createKey(env.db.dataSource, { team: { id: t.team_id }, endpoints: null });
-  return { key: key.api_key, teamId: t.team_id };
+  const { apiKey } = await insertApiKey(env.db.dataSource, t.id, null);
+  return { key: apiKey, teamId: t.id };
 }
 
 /**

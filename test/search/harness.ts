@@ -1,10 +1,8 @@
 import { INestMicroservice } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { TeamTier } from '@app/store';
+import { insertApiKey, insertTeam, type TeamTier } from '@app/store';
 import type { TestEnvironment } from '@app/testing';
-import { createKey } from '../../apps/cli/src/commands/key';
-import { createTeam } from '../../apps/cli/src/commands/team';
 import { createGateway } from '../../apps/gateway/src/bootstrap';
 import { createSearchWorker } from '../../apps/search/src/bootstrap';
 
@@ -26,9 +24,8 @@ export async function startSearchStack(
   env: TestEnvironment,
   team: { name: string; credits: number; tier: TeamTier },
 ): Promise<SearchStack> {
-  const created = await createTeam(env.db.dataSource, { ...team, contractEnd: null });
-  const apiKey = (await createKey(env.db.dataSource, { team: { id: created.team_id }, endpoints: null }))
-    .api_key;
+  const created = await insertTeam(env.db.dataSource, { ...team, contractEnd: null });
+  const { apiKey } = await insertApiKey(env.db.dataSource, created.id, null);
   const worker = await createSearchWorker(env.config);
   await worker.listen();
   const gateway = await createGateway(env.config);
@@ -43,7 +40,7 @@ export async function startSearchStack(
     gateway,
     worker,
     apiKey,
-    teamId: created.team_id,
+    teamId: created.id,
     post: (url, payload, key = apiKey) =>
       gateway
         .getHttpAdapter()

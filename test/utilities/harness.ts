@@ -2,8 +2,7 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { uniqueName, TestEnvironment } from '@app/testing';
 import { createGateway } from '../../apps/gateway/src/bootstrap';
-import { createKey } from '../../apps/cli/src/commands/key';
-import { createTeam } from '../../apps/cli/src/commands/team';
+import { insertApiKey, insertTeam } from '@app/store';
 
 export interface UtilitiesGateway {
   app: NestFastifyApplication;
@@ -16,13 +15,13 @@ export interface UtilitiesGateway {
 
 /** The real gateway on the suite's own schema, with a team and key to call it with. */
 export async function bootUtilitiesGateway(env: TestEnvironment): Promise<UtilitiesGateway> {
-  const team = await createTeam(env.db.dataSource, {
+  const team = await insertTeam(env.db.dataSource, {
     name: uniqueName('utilities-'),
     credits: 0,
     tier: 'standard',
     contractEnd: null,
   });
-  const key = await createKey(env.db.dataSource, { team: { id: team.team_id }, endpoints: null });
+  const { apiKey, key } = await insertApiKey(env.db.dataSource, team.id, null);
   const app = await createGateway(env.config);
   try {
     await app.init();
@@ -35,15 +34,15 @@ export async function bootUtilitiesGateway(env: TestEnvironment): Promise<Utilit
     app.getHttpAdapter().getInstance().inject(opts) as Promise<LightMyRequestResponse>;
   return {
     app,
-    key: key.api_key,
-    keyId: key.key_id,
-    teamId: team.team_id,
+    key: apiKey,
+    keyId: key.id,
+    teamId: team.id,
     post: (url, payload, headers = {}) =>
       inject({
         method: 'POST',
         url,
         // A string is sent as is, so a suite can send broken JSON.
-        headers: { 'api-key': key.api_key, 'content-type': 'application/json', ...headers },
+        headers: { 'api-key': apiKey, 'content-type': 'application/json', ...headers },
         payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
       }),
   };

@@ -13,5 +13,11 @@ export type { BilledCall } from './charges';
 export { runPrepared } from './prepared';
 export { countPersonValuesSql, VALUE_COUNTS, VALUE_COUNT_KINDS, type ValueCountKind } from './value-counts';
 export type { Prepared } from './prepared';
-export { canTransitionReport, FINAL_REPORT_STATUSES, REPORT_TRANSITIONS, reportStatusesBefore } from './report-status';
+export {
+  canTransitionReport,
+  FINAL_REPORT_STATUSES,
+  REPORT_TRANSITIONS,
+  reportStatusesBefore,
+} from './report-status';
 export * from './builds';
+export * from './teams';

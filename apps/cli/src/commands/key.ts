@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { DataSource } from 'typeorm';
-import { ApiKey, ApiKeyKind, generateApiKey, isUniqueViolation } from '@app/store';
+import { ApiKey, ApiKeyKind, insertApiKey } from '@app/store';
 import { endpoints, keyPrefix, positiveInt, TeamRef, teamRef } from '../args';
 import { NotFoundError, UsageError } from '../errors';
 import { Runner } from '../runner';
@@ -50,33 +50,11 @@ export interface CreateKeyResult {
   endpoints: string[] | null;
 }
 
-/** key:create: a standard key for the team; a prefix collision (1 in ~10^14) is retried with a new key. */
+/** key:create: a standard key for the team (libs/store), shown once. */
 export async function createKey(ds: DataSource, input: CreateKeyInput): Promise<CreateKeyResult> {
   const team = await findTeam(ds.manager, input.team);
-  for (let attempt = 1; ; attempt++) {
-    const generated = generateApiKey();
-    try {
-      const key = await ds.manager.save(
-        ds.manager.create(ApiKey, {
-          teamId: team.id,
-          prefix: generated.prefix,
-          secretHash: generated.secretHash,
-          endpoints: input.endpoints,
-          kind: 'standard',
-        }),
-      );
-      return {
-        api_key: generated.apiKey,
-        key_id: key.id,
-        prefix: key.prefix,
-        team_id: team.id,
-        endpoints: key.endpoints,
-      };
-    } catch (error) {
-      if (attempt < 3 && isUniqueViolation(error, 'idx_api_keys_prefix')) continue;
-      throw error;
-    }
-  }
+  const { apiKey, key } = await insertApiKey(ds, team.id, input.endpoints);
+  return { api_key: apiKey, key_id: key.id, prefix: key.prefix, team_id: team.id, endpoints: key.endpoints };
 }
 
 export type KeySelector = { keyId: number } | { prefix: string };

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { DataSource } from 'typeorm';
-import { applyCreditDelta, isUniqueViolation, Team, TEAM_TIERS, TeamTier } from '@app/store';
+import { insertTeam, NewTeam, Team, TEAM_TIERS, TeamNameTakenError, TeamTier } from '@app/store';
 import { isoDate, nonNegativeInt, oneOf, teamName } from '../args';
 import { ConflictError } from '../errors';
 import { Runner } from '../runner';
@@ -25,31 +25,14 @@ export function teamView(team: Team): TeamView {
   };
 }
 
-export interface CreateTeamInput {
-  name: string;
-  credits: number;
-  tier: TeamTier;
-  contractEnd: string | null;
-}
+export type CreateTeamInput = NewTeam;
 
-/** team:create: the team with a zero balance, then the initial grant through the ledger, in one transaction. */
+/** team:create: the team and its initial grant (libs/store), as the CLI shows it. */
 export async function createTeam(ds: DataSource, input: CreateTeamInput): Promise<TeamView> {
   try {
-    return await ds.transaction(async (em) => {
-      const { id } = await em.save(
-        em.create(Team, {
-          name: input.name,
-          tier: input.tier,
-          creditsBalance: 0,
-          contractEnd: input.contractEnd,
-        }),
-      );
-      if (input.credits > 0) await applyCreditDelta(em, id, input.credits, 'grant');
-      return teamView(await em.findOneByOrFail(Team, { id }));
-    });
+    return teamView(await insertTeam(ds, input));
   } catch (error) {
-    if (isUniqueViolation(error, 'idx_teams_name'))
-      throw new ConflictError(`team ${JSON.stringify(input.name)} already exists`);
+    if (error instanceof TeamNameTakenError) throw new ConflictError(error.message);
     throw error;
   }
 }
