@@ -1,5 +1,38 @@
 import tseslint from 'typescript-eslint';
 
+/** Pure libraries (ARCHITECTURE.md): no framework, no database, no network, no file system. */
+const PURE_LIBS = ['contracts', 'normalize', 'sql', 'matching', 'shaping'];
+const IO_PACKAGES = [
+  'typeorm',
+  'pg',
+  'pg-copy-streams',
+  'nats',
+  'ioredis',
+  'fastify',
+  'fs',
+  'node:fs',
+  'fs/promises',
+  'node:fs/promises',
+  'net',
+  'node:net',
+  'http',
+  'node:http',
+  'https',
+  'node:https',
+  'child_process',
+  'node:child_process',
+  '@app/store',
+  '@app/server',
+  '@app/config',
+  '@app/index',
+  '@app/testing',
+];
+const IO_SCOPES = ['@nestjs/*', '@opensearch-project/*', '@fastify/*'];
+const PURE = 'a pure library imports no framework, database, network or file system';
+const APPS = ['gateway', 'search', 'auth', 'cli'];
+/** A relative import that leaves the app (or lib) for an app: `../../../search/src/…`, `apps/cli/…`. */
+const appImport = (app) => [`**/apps/${app}/**`, `**/../${app}/src/**`];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.stack/**', 'coverage/**', '**/*.js', '**/*.mjs'] },
   ...tseslint.configs.recommended,
@@ -9,4 +42,47 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
     },
   },
+  // Boundaries checked by the build: libs never import apps, pure libs no I/O (their specs may
+  // read fixtures), no app imports another.
+  {
+    files: ['libs/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: APPS.flatMap(appImport), message: 'libs never import apps' }] },
+      ],
+    },
+  },
+  {
+    files: PURE_LIBS.map((lib) => `libs/${lib}/src/**/*.ts`),
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: IO_PACKAGES.map((name) => ({ name, message: PURE })),
+          patterns: [
+            { group: APPS.flatMap(appImport), message: 'libs never import apps' },
+            { group: IO_SCOPES, message: PURE },
+          ],
+        },
+      ],
+    },
+  },
+  ...APPS.map((app) => ({
+    files: [`apps/${app}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: APPS.filter((other) => other !== app).flatMap(appImport),
+              message: 'an app depends on libs, never on another app',
+            },
+          ],
+        },
+      ],
+    },
+  })),
 );
