@@ -282,7 +282,7 @@ async function loadEntity<R extends LoadedRecord>(
   const batchSize = ctx.opts.batchSize ?? 1000;
   const seen = new Set<string>();
   const pipeline = new BatchPipeline(PIPELINE_LIMITS);
-  let batch: Parsed<R>[] = [];
+  let batch: R[] = [];
   let batchNo = 0;
 
   const flush = async () => {
@@ -322,12 +322,6 @@ async function loadEntity<R extends LoadedRecord>(
   return result;
 }
 
-interface Parsed<R> {
-  record: R;
-  /** The normalized record as JSON, as stored in `record`. */
-  json: string;
-}
-
 function parseLine<R extends LoadedRecord>(
   text: string,
   line: number,
@@ -336,7 +330,7 @@ function parseLine<R extends LoadedRecord>(
   seen: Set<string>,
   log: LoadLog,
   buildId: string,
-): Parsed<R> | null {
+): R | null {
   const file = source.path;
   let value: unknown;
   try {
@@ -371,7 +365,7 @@ function parseLine<R extends LoadedRecord>(
     });
   }
   record.build_version = buildId;
-  return { record, json: JSON.stringify(record) };
+  return record;
 }
 
 interface PreparedBatch {
@@ -380,11 +374,11 @@ interface PreparedBatch {
   docs: SearchDoc[];
 }
 
-function prepareBatch<R extends LoadedRecord>(spec: EntitySpec<R>, records: Parsed<R>[]): PreparedBatch {
+function prepareBatch<R extends LoadedRecord>(spec: EntitySpec<R>, records: R[]): PreparedBatch {
   const prepared: PreparedBatch = { rows: [], keys: [], docs: [] };
-  for (const { record, json } of records) {
+  for (const record of records) {
     const extracted = spec.rows(record);
-    prepared.rows.push({ columns: extracted.row, json, served: servedJson(record, spec.entity) });
+    prepared.rows.push({ columns: extracted.row, served: servedJson(record, spec.entity) });
     for (const k of extracted.keys) prepared.keys.push(k);
     prepared.docs.push(spec.project(record));
   }

@@ -9,8 +9,8 @@ import { copyLine } from './copy-text';
 
 /**
  * Batches go in with COPY inside the load's one transaction: no statement to parse per batch,
- * no parameter lists, and the record's JSON text goes to Postgres as read for `record`; the
- * served text (`record_json`, SPEC.md key order) is written once here so enrichment never
+ * no parameter lists. The normalized record's served text (SPEC.md key order) goes to both
+ * `record` (jsonb, which keeps keys its own way) and `record_json`, so enrichment never
  * re-orders or re-serializes a record per request.
  */
 const RECORD_COPY: Record<Entity, { table: string; columns: readonly string[] }> = {
@@ -39,10 +39,9 @@ const KEY_TABLE: Record<Entity, string> = {
   company: 'company_match_keys',
 };
 
-/** A record row: extracted columns, the record's JSON text as read, and as served. */
+/** A record row: extracted columns and the record as served (JSON text in SPEC.md order). */
 export interface RecordRow {
   columns: { svc_id: string; [column: string]: string | number | null };
-  json: string;
   served: string;
 }
 
@@ -68,7 +67,7 @@ export async function insertRecords(
   await copy(
     client,
     `COPY ${table} (build_id, record, record_json, ${columns.join(', ')}) FROM STDIN`,
-    rows.map((r) => copyLine([buildId, r.json, r.served, ...columns.map((c) => r.columns[c] ?? null)])),
+    rows.map((r) => copyLine([buildId, r.served, r.served, ...columns.map((c) => r.columns[c] ?? null)])),
   );
   if (keys.length === 0) return;
   // Keys are unique per record (record-keys in libs/matching) and svc_ids per load (the loader), so plain COPY
