@@ -23,7 +23,6 @@ export {
 } from './params';
 export { type ShapedRecord, ShapingPlan } from './plan';
 export { plainValue, RawJson, serializeBody } from './raw-json';
-export { searchResultFields, searchResultMatches, searchResultRecord } from './search-results';
 export { type ShapedBody, serialize, shapeMatches, shapeRecord } from './shape';
 export { suggestPaths } from './suggest';
 export { type TitleStyle, titleCase } from './titlecase';

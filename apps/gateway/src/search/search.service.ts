@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { SEARCH_PATTERNS, BuildKind, SearchReply, Entity } from '@app/contracts';
-import { searchResultMatches } from '@app/shaping';
 import { freeOfCharge } from '../access';
 import { SearchClient } from '../search-client/search-client.service';
 import { DEFAULT_SEARCH_LIMIT, SearchBodyDto } from './dto/search-body.dto';
@@ -35,11 +34,8 @@ export class SearchService {
       kind,
     });
     void reply.header('Total-Count-Status', result.total_status);
-    // Record order with unknown values as null, as enrichment serves records (docs/shaping.md).
-    const response: SearchResponse = {
-      matches: searchResultMatches(result.matches, entity),
-      total: result.total,
-    };
+    // The worker sends every result field in record order, unknown ones as null (docs/shaping.md).
+    const response: SearchResponse = { matches: result.matches, total: result.total };
     if (!result.warning) return response;
     void reply.header('Search-Warning', headerSafe(result.warning));
     return freeOfCharge(response);

@@ -20,8 +20,7 @@ import { SearchRequestDto } from './dto/search-request.dto';
 import { IndustryValuesService } from './industry-values.service';
 import { countRequest, pageRequest } from './opensearch-requests';
 
-const RESULT_KEY: Record<Entity, Entity> = { person: 'person', company: 'company' };
-/** The fields of each result: every one is returned, `null` when the record lacks it. */
+/** The fields of each result, in record order: every one is returned, `null` when the record lacks it. */
 const RESULT_FIELDS: Record<Entity, Record<'search' | 'discovery', readonly string[]>> = {
   person: { search: PERSON_SEARCH_RESULT_FIELDS, discovery: PERSON_DISCOVERY_RESULT_FIELDS },
   company: { search: COMPANY_SEARCH_RESULT_FIELDS, discovery: COMPANY_SEARCH_RESULT_FIELDS },
@@ -53,7 +52,7 @@ export class SearchService {
     if (warning) return { matches: [], total: 0, total_status: 'exact', warning, billable: false };
 
     const [page, count] = await Promise.all([this.page(alias, query, req), this.count(alias, query)]);
-    const matches = page.map((source) => ({ [RESULT_KEY[entity]]: this.resultFields(entity, source, req) }));
+    const matches = page.map((source) => ({ [entity]: this.resultFields(entity, source, req) }));
     if (count)
       return { matches, total: count.total, total_status: count.status, warning: null, billable: true };
     return { matches, total: matches.length, total_status: 'page', warning: null, billable: true };

@@ -31,12 +31,11 @@ describe('record field lists', () => {
     );
   });
 
-  it('discovery results add the two decision flags', () => {
-    expect([...PERSON_DISCOVERY_RESULT_FIELDS]).toEqual([
-      ...PERSON_SEARCH_RESULT_FIELDS,
-      'is_decision_maker',
-      'is_platform_worker',
-    ]);
+  it('discovery results add the two decision flags, in record order', () => {
+    const fields = [...PERSON_SEARCH_RESULT_FIELDS, 'is_decision_maker', 'is_platform_worker'];
+    expect([...PERSON_DISCOVERY_RESULT_FIELDS]).toEqual(
+      PERSON_RECORD_FIELDS.filter((f) => fields.includes(f)),
+    );
   });
 
   it('company search results are record fields', () => {

@@ -324,12 +324,18 @@ export const PERSON_SEARCH_RESULT_FIELDS = [
   'last_seen',
 ] as const satisfies readonly PersonField[];
 
-/** Discovery results carry the search subset plus the two decision flags. */
-export const PERSON_DISCOVERY_RESULT_FIELDS = [
+type PersonDiscoveryField =
+  (typeof PERSON_SEARCH_RESULT_FIELDS)[number] | 'is_decision_maker' | 'is_platform_worker';
+const DISCOVERY_FIELDS = new Set<PersonField>([
   ...PERSON_SEARCH_RESULT_FIELDS,
   'is_decision_maker',
   'is_platform_worker',
-] as const satisfies readonly PersonField[];
+]);
+
+/** Discovery results carry the search subset plus the two decision flags, in record order. */
+export const PERSON_DISCOVERY_RESULT_FIELDS: readonly PersonDiscoveryField[] = PERSON_RECORD_FIELDS.filter(
+  (f): f is PersonDiscoveryField => DISCOVERY_FIELDS.has(f),
+);
 
 export type PersonSearchResult = Pick<PersonRecord, (typeof PERSON_SEARCH_RESULT_FIELDS)[number]>;
-export type PersonDiscoveryResult = Pick<PersonRecord, (typeof PERSON_DISCOVERY_RESULT_FIELDS)[number]>;
+export type PersonDiscoveryResult = Pick<PersonRecord, PersonDiscoveryField>;
