@@ -24,7 +24,7 @@ const IO_PACKAGES = [
   '@app/store',
   '@app/server',
   '@app/config',
-  '@app/index',
+  '@app/search-index',
   '@app/testing',
 ];
 const IO_SCOPES = ['@nestjs/*', '@opensearch-project/*', '@fastify/*'];

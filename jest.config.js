@@ -27,7 +27,7 @@ const aliases = Object.fromEntries(
     'config',
     'server',
     'store',
-    'index',
+    'search-index',
     'normalize',
     'sql',
     'matching',

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { companyFixture, personFixture, withKeysReversed } from '@app/contracts';
-import { aliasName, aliasTargets, createOpenSearchClient, listIndices } from '@app/index';
+import { aliasName, aliasTargets, createOpenSearchClient, listIndices } from '@app/search-index';
 import { hashEmail } from '@app/normalize';
 import { createTestEnvironment, TestEnvironment } from '@app/testing';
 import { dropBuild, listBuilds } from '../apps/cli/src/data-builds/builds';

@@ -8,7 +8,7 @@ import {
   ServiceError,
   Entity,
 } from '@app/contracts';
-import { createOpenSearchClient } from '@app/index';
+import { createOpenSearchClient } from '@app/search-index';
 import { CATALOG, parseQuery } from '@app/sql';
 import {
   columnSource,

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ServiceError, Entity } from '@app/contracts';
-import { createOpenSearchClient } from '@app/index';
+import { createOpenSearchClient } from '@app/search-index';
 import { compileQuery, parseQuery } from '@app/sql';
 import {
   createTestEnvironment,

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { COMPANY_SEARCH_RESULT_FIELDS, PERSON_SEARCH_RESULT_FIELDS } from '@app/contracts';
-import { createOpenSearchClient } from '@app/index';
+import { createOpenSearchClient } from '@app/search-index';
 import { createTestEnvironment, TestEnvironment } from '@app/testing';
 import { generateDataset } from '../apps/cli/src/data-builds/generator';
 import { loadBuild } from '../apps/cli/src/data-builds/loader/loader';

@@ -10,7 +10,7 @@ import {
   PERSON_SEARCH_RESULT_FIELDS,
   personFixture,
 } from '@app/contracts';
-import { createOpenSearchClient } from '@app/index';
+import { createOpenSearchClient } from '@app/search-index';
 import { createTestEnvironment, TestEnvironment } from '@app/testing';
 import { loadBuild } from '../apps/cli/src/data-builds/loader/loader';
 import { SearchStack, startSearchStack } from './search/harness';

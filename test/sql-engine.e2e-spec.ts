@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Client } from '@opensearch-project/opensearch';
 import { loadConfig } from '@app/config';
 import { normalizeCompanyRecord, normalizePersonRecord, Entity } from '@app/contracts';
-import { createOpenSearchClient, MAPPINGS, projectCompany, projectPerson, SearchDoc } from '@app/index';
+import { createOpenSearchClient, MAPPINGS, projectCompany, projectPerson, SearchDoc } from '@app/search-index';
 import { compileQuery, like, or, parseQuery, searchSort } from '@app/sql';
 
 const list = (...values: string[]) => values.map((v) => ({ v }));

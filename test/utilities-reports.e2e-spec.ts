@@ -4,7 +4,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { personFixture } from '@app/contracts';
-import { createOpenSearchClient } from '@app/index';
+import { createOpenSearchClient } from '@app/search-index';
 import { insertApiKey } from '@app/store';
 import { createTestEnvironment, schemaEnv, TestEnvironment } from '@app/testing';
 import { loadBuild } from '../apps/cli/src/data-builds/loader/loader';

@@ -8,7 +8,7 @@
  *                       (the response is marked free, so no usage row: that is the charge, not the guard)
  *   /bench/intercepted  @Public() plus a no-op interceptor: Nest's own cost of any interceptor
  *
- *   npm run build && node dist/bench/access/run.js [--requests 20000] [--duration 10] [--connections 10] [--redis]
+ *   npm run build:bench && node dist/bench/access/run.js [--requests 20000] [--duration 10] [--connections 10] [--redis]
  *
  * Needs Postgres (a throwaway schema is created and dropped) and NATS; `--redis` counts rate
  * limits in REDIS_URL (default redis://127.0.0.1:6379) instead of memory. Prints Markdown.

@@ -1,7 +1,7 @@
 /**
  * Generator benchmark: writes a full dataset and reports time, throughput and output size.
  *
- *   npx tsc -p tsconfig.build.json && npx tsc-alias -p tsconfig.build.json
+ *   npm run build:bench
  *   node dist/bench/generator/run.js --people 1000000 --companies 100000 --seed 1 --out /tmp/gen-bench
  *
  * Optional: --workers N (default: one per CPU), --json to print the figures as JSON only.

@@ -3,12 +3,12 @@
  * and OpenSearch index prefix, then prints the report as JSON. --keep leaves the data in place
  * (schema and prefix printed) for the search benchmarks; otherwise both are removed.
  *
- *   npm run build && node dist/bench/loader/run.js --dir /tmp/gen-1m [--keep]
+ *   npm run build:bench && node dist/bench/loader/run.js --dir /tmp/gen-1m [--keep]
  */
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@app/config';
-import { createOpenSearchClient } from '@app/index';
+import { createOpenSearchClient } from '@app/search-index';
 import { createDataSource, quoteIdent, runMigrations } from '@app/store';
 import { loadBuild } from '../../apps/cli/src/data-builds/loader/loader';
 import { createProgress } from '../../apps/cli/src/data-builds/loader/progress';

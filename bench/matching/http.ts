@@ -5,7 +5,7 @@
  * (one POST returning a small JSON) is measured in the same run with the same settings: on a
  * shared, noisy box it is the yardstick the enrich figures are read against.
  *
- *   npm run build
+ *   npm run build:bench
  *   node --max-semi-space-size=64 dist/bench/matching/http.js --dir /tmp/gen100k --schema bench_xxx
  *     [--duration 15] [--connections 32] [--people 500] [--warmup 0] [--only bare,email,name,first] [--cpu-prof DIR]
  *     [--alloc-prof DIR] [--pauses]

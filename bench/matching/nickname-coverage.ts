@@ -6,7 +6,7 @@
  * No database.
  *
  *   git show a5c5609:libs/matching/src/text/nicknames.ts > /tmp/old-nicknames.ts
- *   npm run build
+ *   npm run build:bench
  *   node dist/bench/matching/nickname-coverage.js --old /tmp/old-nicknames.ts [--dir /tmp/gen100k] [--list]
  */
 import { createReadStream, readFileSync } from 'node:fs';

@@ -1,7 +1,7 @@
 /**
  * Match-quality and throughput benchmark for person enrichment (see RESULTS.md).
  *
- *   npm run build
+ *   npm run build:bench
  *   node dist/apps/cli/src/main.js data:generate --people 100000 --companies 10000 --seed 7 --out /tmp/gen100k
  *   node dist/bench/loader/run.js --dir /tmp/gen100k --keep          # prints the schema it kept
  *   node dist/bench/matching/run.js --dir /tmp/gen100k --schema bench_xxx [--queries 5000] [--absent 1000] [--dense]
@@ -26,9 +26,9 @@ import { createContext, generatePerson } from '../../apps/cli/src/data-builds/ge
 import { Rng } from '../../apps/cli/src/data-builds/generator/prng';
 import { CandidateCache } from '../../apps/gateway/src/enrichment/candidate-cache';
 import { FrequencyCache } from '../../apps/gateway/src/enrichment/frequency-cache';
-import { KeyHitQueue } from '../../apps/gateway/src/enrichment/sql/key-hits';
-import { PgPersonSource } from '../../apps/gateway/src/enrichment/sql/person-source';
-import { loadRecords } from '../../apps/gateway/src/enrichment/sql/records';
+import { KeyHitQueue } from '../../apps/gateway/src/enrichment/postgres/key-hits';
+import { PgPersonSource } from '../../apps/gateway/src/enrichment/postgres/person-source';
+import { loadRecords } from '../../apps/gateway/src/enrichment/postgres/records';
 import { report, type Outcome } from './metrics';
 import { absentQuery, BenchQuery, presentQuery } from './queries';
 

@@ -3,7 +3,7 @@
  * >= 20,000 phones/s). Each family runs over distinct inputs after a warm-up pass, best of
  * several rounds; bench/normalize/RESULTS.md records the figures and the machine.
  *
- *   npx tsc -p tsconfig.build.json && npx tsc-alias -p tsconfig.build.json
+ *   npm run build:bench
  *   taskset -c 0 node dist/bench/normalize/run.js            # --json for machine-readable output
  */
 import { cpus } from 'node:os';

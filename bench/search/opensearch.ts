@@ -1,7 +1,7 @@
 import type { Client } from '@opensearch-project/opensearch';
 import type { AppConfig } from '@app/config';
 import { RESULT_FIELD } from '@app/contracts';
-import { aliasName } from '@app/index';
+import { aliasName } from '@app/search-index';
 import { compileQuery, parseQuery } from '@app/sql';
 import { countRequest, pageRequest } from '../../apps/search/src/search/opensearch-requests';
 

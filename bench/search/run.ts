@@ -4,7 +4,7 @@
  * own requests, and PostgreSQL running the reference translation of the same query; plus the
  * gateway's NATS request without HTTP, to split the gateway path's overhead.
  *
- *   npm run build
+ *   npm run build:bench
  *   node dist/bench/loader/run.js --dir /tmp/gen-1m --keep     # prints schema and index_prefix
  *   node dist/bench/search/run.js --schema bench_xxx [--prefix bench_xxx_] [--duration 10] [--connections 8]
  *     [--warmup 2] [--city 'san francisco'] [--seniority senior] [--skills-city 'new york'] [--pg-cross exists|elements] [--json]
@@ -17,7 +17,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@app/config';
-import { createOpenSearchClient } from '@app/index';
+import { createOpenSearchClient } from '@app/search-index';
 import { createDataSource } from '@app/store';
 import { DEFAULT_SEARCH_LIMIT } from '../../apps/gateway/src/search/dto/search-body.dto';
 import { SearchClient } from '../../apps/gateway/src/search-client/search-client.service';

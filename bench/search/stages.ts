@@ -5,7 +5,7 @@
  * validation, interceptors and serialization. Complements run.ts, whose overhead figure is the
  * whole gateway path minus OpenSearch direct.
  *
- *   npm run build
+ *   npm run build:bench
  *   node dist/bench/search/stages.js --schema bench_xxx [--prefix bench_xxx_] [--duration 10] [--query b]
  *
  * The gateway runs in this process (its service instances are timed in place); the search

@@ -4,7 +4,7 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CompanyRecord, PersonRecord } from '@app/contracts';
-import { createOpenSearchClient } from '@app/index';
+import { createOpenSearchClient } from '@app/search-index';
 import { insertApiKey, insertTeam, type TeamTier } from '@app/store';
 import { createTestEnvironment, TestEnvironment, uniqueName } from '@app/testing';
 import { generateDataset } from '../../apps/cli/src/data-builds/generator';

@@ -19,9 +19,6 @@ import {
   Entity,
 } from '@app/contracts';
 
-/** Same values as `Entity` in @app/index, redeclared so this pure library needs no I/O package. */
-export const SQL_ENTITIES: readonly Entity[] = ['person', 'company'];
-
 /** The table each entity is queried as: `SELECT * FROM people|companies`. */
 export const TABLE_OF: Readonly<Record<Entity, string>> = { person: 'people', company: 'companies' };
 

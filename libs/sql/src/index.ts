@@ -1,5 +1,5 @@
 export * from './ast';
-export { CATALOG, columnNames, INDUSTRY_COLUMN, lookupColumn, SQL_ENTITIES, TABLE_OF } from './catalog';
+export { CATALOG, columnNames, INDUSTRY_COLUMN, lookupColumn, TABLE_OF } from './catalog';
 export type { ColumnInfo, ColumnKind, NumericType } from './catalog';
 export { compileQuery, searchSort } from './compiler';
 export { estimateClauses, MAX_CLAUSES } from './complexity';

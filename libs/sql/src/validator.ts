@@ -1,7 +1,7 @@
-import { Entity } from '@app/contracts';
+import { ENTITIES, Entity } from '@app/contracts';
 import { IToken, tokenMatcher } from 'chevrotain';
 import * as ast from './ast';
-import { ColumnInfo, columnNames, lookupColumn, SQL_ENTITIES, TABLE_OF } from './catalog';
+import { ColumnInfo, columnNames, lookupColumn, TABLE_OF } from './catalog';
 import { positionAt, sqlError, tokenSite } from './errors';
 import { readLiteral } from './literals';
 import { crossTable } from './cross-table';
@@ -62,10 +62,10 @@ function operatorOf(raw: RawPredicate): Operator | undefined {
 
 /** Resolves `FROM <table>`; `expected` is the entity of the endpoint the query was sent to. */
 export function resolveTable(text: string, token: IToken, expected?: Entity): Entity {
-  const entity = SQL_ENTITIES.find((e) => TABLE_OF[e] === token.image.toLowerCase());
+  const entity = ENTITIES.find((e) => TABLE_OF[e] === token.image.toLowerCase());
   if (!entity) {
     const hint = closest(token.image, Object.values(TABLE_OF), 1);
-    const singular = SQL_ENTITIES.find((e) => token.image.toLowerCase().startsWith(e));
+    const singular = ENTITIES.find((e) => token.image.toLowerCase().startsWith(e));
     if (singular) hint.splice(0, 1, TABLE_OF[singular]);
     throw sqlError(
       text,
@@ -94,7 +94,7 @@ function resolveColumn(text: string, entity: Entity, token: IToken): ColumnInfo 
   if (column) return column;
   const names = columnNames(entity);
   const suggestions = closest(token.image, names);
-  const other = SQL_ENTITIES.find((e) => e !== entity && lookupColumn(e, token.image));
+  const other = ENTITIES.find((e) => e !== entity && lookupColumn(e, token.image));
   const why = other
     ? ` (it is a column of ${TABLE_OF[other]})`
     : suggestions.length

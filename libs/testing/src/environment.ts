@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AppConfig, loadConfig } from '@app/config';
-import { createOpenSearchClient } from '@app/index';
+import { createOpenSearchClient } from '@app/search-index';
 import { createTestSchema, TestSchema } from './postgres';
 
 export function uniqueName(prefix: string): string {

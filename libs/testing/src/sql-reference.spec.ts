@@ -1,5 +1,6 @@
 import { ServiceError } from '@app/contracts';
-import { CATALOG, parseQuery, SQL_ENTITIES } from '@app/sql';
+import { ENTITIES } from '@app/contracts';
+import { CATALOG, parseQuery } from '@app/sql';
 import {
   columnSource,
   elementTableSql,
@@ -14,7 +15,7 @@ const people = (where: string) => referenceQuery(`SELECT * FROM people WHERE ${w
 const companies = (where: string) => referenceQuery(`SELECT * FROM companies WHERE ${where}`, 'company');
 
 describe('sql-reference', () => {
-  it.each(SQL_ENTITIES)('has a record source for every %s search column, of the right kind', (entity) => {
+  it.each(ENTITIES)('has a record source for every %s search column, of the right kind', (entity) => {
     for (const [name, info] of CATALOG[entity]) {
       const source = columnSource(entity, name);
       expect(source.kind === 'scalar').toBe(info.kind !== 'nested');

@@ -24,7 +24,7 @@ import { assertNever, AstNode, CATALOG, parseQuery, PredicateNode } from '@app/s
  * differential suite checks a share of its queries in both forms).
  *
  * Which record field feeds each column is written out below, independently of
- * `libs/index/src/projection.ts` (the code under test), and says the same: person columns are
+ * `libs/search-index/src/projection.ts` (the code under test), and says the same: person columns are
  * the record's top-level fields; cross-table lists keep only non-empty values (a record's ''
  * is "unknown"); company `name_cleaned`/`name_display` are `name.cleaned`/`name.display`,
  * `headline_cleaned`/`description_cleaned` are `headline.cleaned`/`description.cleaned` with

@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import { Client } from '@opensearch-project/opensearch';
 import type { AppConfig } from '@app/config';
 import { existsSync, statSync } from 'node:fs';
-import { createOpenSearchClient } from '@app/index';
+import { createOpenSearchClient } from '@app/search-index';
 import { isBuildVersion } from '@app/contracts';
 import { dropBuild, listBuilds } from '../data-builds/builds';
 import { ensureDemoData } from '../data-builds/demo-data';

@@ -2,7 +2,7 @@ import { BuildKind } from '@app/contracts';
 import { Client } from '@opensearch-project/opensearch';
 import { DataSource } from 'typeorm';
 import type { OpenSearchConfig } from '@app/config';
-import { aliasName, aliasTargets, buildIndexPattern, deleteIndices, listIndices } from '@app/index';
+import { aliasName, aliasTargets, buildIndexPattern, deleteIndices, listIndices } from '@app/search-index';
 import { BuildRow, buildKindOf, deleteBuild, findBuild, listBuildRows } from '@app/store';
 import { NotFoundError, CliError } from '../errors';
 

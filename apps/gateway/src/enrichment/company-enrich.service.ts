@@ -7,7 +7,7 @@ import { Caller, TierService } from '../access';
 import { ActiveBuilds } from './active-builds.service';
 import type { CompanyEnrichDto } from './dto/company-enrich.dto';
 import { buildResponse, candidatesToLoad, EnrichResponse, resolveOptions } from './enrich-results';
-import { PgCompanySource } from './sql/company-source';
+import { PgCompanySource } from './postgres/company-source';
 
 @Injectable()
 export class CompanyEnrichService {

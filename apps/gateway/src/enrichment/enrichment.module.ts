@@ -6,8 +6,8 @@ import { CompanyEnrichService } from './company-enrich.service';
 import { FrequencyCache } from './frequency-cache';
 import { PersonEnrichController } from './person-enrich.controller';
 import { PersonEnrichService } from './person-enrich.service';
-import { KeyHitQueue } from './sql/key-hits';
-import { PersonRecordQueue } from './sql/records';
+import { KeyHitQueue } from './postgres/key-hits';
+import { PersonRecordQueue } from './postgres/records';
 
 /** Person and company enrichment, single and bulk, live and sandbox (docs/enrichment.md). */
 @Module({

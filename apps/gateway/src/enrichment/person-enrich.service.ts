@@ -10,9 +10,9 @@ import { CandidateCache } from './candidate-cache';
 import type { PersonEnrichDto } from './dto/person-enrich.dto';
 import { buildResponse, candidatesToLoad, EnrichResponse, resolveOptions } from './enrich-results';
 import { FrequencyCache } from './frequency-cache';
-import { KeyHitQueue } from './sql/key-hits';
-import { PgPersonSource } from './sql/person-source';
-import { PersonRecordQueue } from './sql/records';
+import { KeyHitQueue } from './postgres/key-hits';
+import { PgPersonSource } from './postgres/person-source';
+import { PersonRecordQueue } from './postgres/records';
 
 @Injectable()
 export class PersonEnrichService {

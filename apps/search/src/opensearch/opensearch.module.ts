@@ -1,7 +1,7 @@
 import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { Client } from '@opensearch-project/opensearch';
 import { APP_CONFIG, AppConfig } from '@app/config';
-import { createOpenSearchClient } from '@app/index';
+import { createOpenSearchClient } from '@app/search-index';
 
 export const OPENSEARCH = Symbol('OPENSEARCH');
 

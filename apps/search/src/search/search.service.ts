@@ -11,7 +11,7 @@ import {
   TotalCountStatus,
   Entity,
 } from '@app/contracts';
-import { aliasName } from '@app/index';
+import { aliasName } from '@app/search-index';
 
 import { OPENSEARCH } from '../opensearch/opensearch.module';
 import { closestValues } from './closest-values';

@@ -28,7 +28,7 @@ import {
   projectPerson,
   SearchDoc,
   swapAlias,
-} from '@app/index';
+} from '@app/search-index';
 import { activateBuild, buildKindOf, findBuild, insertLoadingBuild, recordFailedBuild } from '@app/store';
 import { findJsonl, JsonlSource, openJsonl } from './jsonl';
 import {
