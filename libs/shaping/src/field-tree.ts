@@ -7,8 +7,6 @@
 import { companyFixture, personFixture, Entity } from '@app/contracts';
 import type { CompanyRecord, PersonRecord } from '@app/contracts';
 
-export const SHAPING_ENTITIES = ['person', 'company'] as const satisfies readonly Entity[];
-
 type Element<T> = T extends readonly (infer U)[] ? U : T;
 type Branch<T> = NonNullable<Element<NonNullable<T>>>;
 

@@ -4,7 +4,6 @@ export {
   type FieldNode,
   type FieldPath,
   type PersonFieldPath,
-  SHAPING_ENTITIES,
   fieldPaths,
   fieldTree,
   findField,

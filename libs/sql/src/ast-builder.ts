@@ -3,7 +3,8 @@ import { CstNode, IToken } from 'chevrotain';
 import * as ast from './ast';
 
 import { parser } from './parser';
-import { RawPredicate, resolveTable, validatePredicate } from './validator';
+import type { RawPredicate } from './predicate';
+import { resolveTable, validatePredicate } from './validator';
 
 interface BuildContext {
   readonly text: string;

@@ -5,7 +5,7 @@ import { sqlError, tokenSite } from './errors';
 import { crossTableShape, parseLikePattern } from './like-pattern';
 import { describeLiteral, readLiteral } from './literals';
 import { checkPattern } from './scalar-predicates';
-import type { Operator, RawPredicate } from './validator';
+import type { Operator, RawPredicate } from './predicate';
 
 const crossTableForms = (col: string) => [
   `${col} ILIKE '%text%'`,

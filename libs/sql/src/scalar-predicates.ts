@@ -4,7 +4,7 @@ import { quoteList, sqlError, tokenSite } from './errors';
 import { parseLikePattern } from './like-pattern';
 import { describeLiteral, Literal } from './literals';
 import { closest } from './suggest';
-import type { Operator } from './validator';
+import type { Operator } from './predicate';
 
 // The typed predicates of text, numeric, enum and boolean columns, once the operator is allowed.
 

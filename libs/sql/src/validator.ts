@@ -8,19 +8,7 @@ import { crossTable } from './cross-table';
 import { Equals, Greater, GreaterEq, Ilike, In, Less, LessEq, NotEquals } from './lexer';
 import { boolPredicate, enumPredicate, numericPredicate, textPredicate } from './scalar-predicates';
 import { closest } from './suggest';
-
-/** A predicate as written, before it is checked against the column catalog. */
-export interface RawPredicate {
-  readonly column: IToken;
-  /** A comparison operator (known or not), ILIKE or IN. */
-  readonly operator: IToken;
-  /** NOT written before ILIKE or IN. */
-  readonly not?: IToken;
-  /** One value, or the IN list. */
-  readonly values: readonly IToken[];
-}
-
-export type Operator = ast.CompareOp | 'ILIKE' | 'NOT ILIKE' | 'IN' | 'NOT IN';
+import type { Operator, RawPredicate } from './predicate';
 
 type ScalarKind = Exclude<ColumnInfo['kind'], 'nested'>;
 

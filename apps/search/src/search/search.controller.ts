@@ -9,12 +9,12 @@ export class SearchController {
   constructor(private readonly search: SearchService) {}
 
   @MessagePattern(SEARCH_PATTERNS.personSearch)
-  person(@Payload() payload: unknown): Promise<SearchReply> {
-    return this.search.search('person', validateSearchPayload(payload));
+  async person(@Payload() payload: unknown): Promise<SearchReply> {
+    return this.search.search('person', await validateSearchPayload(payload));
   }
 
   @MessagePattern(SEARCH_PATTERNS.companySearch)
-  company(@Payload() payload: unknown): Promise<SearchReply> {
-    return this.search.search('company', validateSearchPayload(payload));
+  async company(@Payload() payload: unknown): Promise<SearchReply> {
+    return this.search.search('company', await validateSearchPayload(payload));
   }
 }

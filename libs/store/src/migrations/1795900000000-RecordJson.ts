@@ -1,6 +1,6 @@
 import { Entity } from '@app/contracts';
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { servedJson } from '@app/shaping';
+import { FrozenNode, RECORD_JSON_ORDER } from './record-json-order';
 
 const TABLES: ReadonlyArray<readonly [string, Entity]> = [
   ['person_records', 'person'],
@@ -17,7 +17,8 @@ const BATCH = 1000;
  * the search reference) and it is what the loader was given.
  *
  * The loader writes both; this migration fills the text of builds already loaded, in batches,
- * with the same function the loader uses (the field order of the day), then makes it required.
+ * in the key order of the day (frozen beside it, so later field-order changes do not change what
+ * this migration writes), then makes it required.
  */
 export class RecordJson1795900000000 implements MigrationInterface {
   name = 'RecordJson1795900000000';
@@ -56,9 +57,24 @@ async function backfill(q: QueryRunner, table: string, entity: Entity): Promise<
       `UPDATE ${table} t SET record_json = v.json
          FROM unnest($1::text[], $2::uuid[], $3::text[]) AS v(build_id, svc_id, json)
         WHERE t.build_id = v.build_id AND t.svc_id = v.svc_id`,
-      [rows.map((r) => r.build_id), rows.map((r) => r.svc_id), rows.map((r) => servedJson(r.record, entity))],
+      [
+        rows.map((r) => r.build_id),
+        rows.map((r) => r.svc_id),
+        rows.map((r) => JSON.stringify(ordered(r.record, RECORD_JSON_ORDER[entity]))),
+      ],
     );
     const last = rows[rows.length - 1];
     after = [last.build_id, last.svc_id];
   }
+}
+
+/** `value` with its object keys in the frozen order; keys the order does not know follow in their own order. */
+function ordered(value: unknown, node: FrozenNode | null): unknown {
+  if (Array.isArray(value)) return value.map((v) => ordered(v, node));
+  if (value === null || typeof value !== 'object' || node === null) return value;
+  const source = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(node)) if (key in source) out[key] = ordered(source[key], node[key]);
+  for (const key of Object.keys(source)) if (!(key in out)) out[key] = source[key];
+  return out;
 }
