@@ -6,6 +6,7 @@ export * from './person/fields';
 export * from './person/requirements';
 export * from './person/query';
 export * from './person/candidate';
+export * from './person/identifiers';
 export { blockingPlan, BLOCK_LIMIT } from './person/blocking';
 export { comparePerson, type Outcome } from './person/compare';
 export { PERSON_WEIGHTS, type PersonComparison } from './person/weights';

@@ -16,7 +16,7 @@ import {
   urlKey,
 } from '@app/normalize';
 import type { CompanyKeyKind } from './company/query';
-import type { PersonKeyKind } from './person/query';
+import type { PersonKeyKind } from './person/identifiers';
 
 export interface KeyRow<K extends string> {
   kind: K;

@@ -3,8 +3,7 @@
  * PersonCandidateSource with SQL over the active build (person_match_keys, person_records),
  * tests and the benchmark with in-memory data.
  */
-import type { SocialNetwork } from '@app/normalize';
-import type { PersonKeyKind } from './query';
+import type { HeldIdentifier, PersonKeyKind } from './identifiers';
 
 /** A person_match_keys row. */
 export interface KeyHit {
@@ -110,13 +109,6 @@ export function pairValue(a: string, b: string): string {
 /** Values whose number of people in the build the scorer needs. */
 export type FrequencyRequest = Record<FrequencyColumn | FrequencyPair, string[]>;
 export type FrequencyCounts = Record<FrequencyColumn | FrequencyPair, Record<string, number>>;
-
-/**
- * An identifier a record may hold, whatever its value: a query's identifier that a candidate
- * was not found by disagrees only when the candidate holds one of the same kind (an email
- * address, a phone, a netx id, a profile on that network); otherwise the comparison is missing.
- */
-export type HeldIdentifier = 'email' | 'phone' | 'netx_id' | `social_url:${SocialNetwork}`;
 
 export interface PersonCandidateSource {
   /** Number of people in the build: the population the prior and term frequencies refer to. */

@@ -1,5 +1,6 @@
 import { hashEmail } from '@app/normalize';
-import type { HeldIdentifier, KeyHit, PersonCandidate } from './candidate';
+import type { KeyHit, PersonCandidate } from './candidate';
+import type { HeldIdentifier } from './identifiers';
 import { comparePerson, type Outcome } from './compare';
 import type { PersonMatchInput } from './fields';
 import { outcomeBits } from './frequencies';

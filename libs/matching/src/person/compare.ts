@@ -21,7 +21,8 @@ import { lookupState } from '@app/normalize';
 import { memoize } from '../text/memo';
 import { areNicknames } from '../text/nicknames';
 import { jaroWinkler } from '../text/jaro-winkler';
-import type { HeldIdentifier, KeyHit, PersonCandidate } from './candidate';
+import type { KeyHit, PersonCandidate } from './candidate';
+import type { HeldIdentifier } from './identifiers';
 import {
   type ComparableCandidate,
   type ComparableJob,

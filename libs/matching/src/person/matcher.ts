@@ -1,4 +1,5 @@
-import type { HeldIdentifier, KeyHit, PersonCandidate, PersonCandidateSource } from './candidate';
+import type { KeyHit, PersonCandidate, PersonCandidateSource } from './candidate';
+import type { HeldIdentifier } from './identifiers';
 import { blockingPlan, fuzzyBlockingPlan } from './blocking';
 import { comparePerson } from './compare';
 import { agreementOf, frequencyRequest, isEmptyRequest } from './frequencies';

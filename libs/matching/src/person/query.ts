@@ -27,11 +27,8 @@ import {
   tryNormalizeEmail,
   urlKey,
 } from '@app/normalize';
-import type { HeldIdentifier } from './candidate';
+import type { HeldIdentifier, PersonKeyKind } from './identifiers';
 import { PersonLocationField, PersonMatchInput, PersonNameField, present } from './fields';
-
-export type PersonKeyKind =
-  'email' | 'email_sha256' | 'email_sha1' | 'email_md5' | 'phone' | 'social_url' | 'netx_id';
 
 export interface IdentifierKey {
   field: 'email' | 'email_hash' | 'phone' | 'social_url' | 'netx_id';

@@ -19,13 +19,12 @@ import {
   type FrequencyCounts,
   type FrequencyPair,
   type FrequencyRequest,
-  type HeldIdentifier,
   type KeyHit,
   pairValue,
   type PersonCandidate,
   type PersonCandidateSource,
 } from '../person/candidate';
-import type { PersonKeyKind } from '../person/query';
+import type { HeldIdentifier, PersonKeyKind } from '../person/identifiers';
 import { personRows } from '../record-keys';
 
 /**
