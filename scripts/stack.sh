@@ -28,20 +28,13 @@ else
   SHARED_DIR="$STACK_DIR"
 fi
 
-DEFAULT_DATABASE_URL="postgres://postgres@127.0.0.1:5432/svc"
-DEFAULT_NATS_URL="nats://127.0.0.1:4222"
-DEFAULT_OPENSEARCH_URL="http://127.0.0.1:9200"
-# Empty counts as unset, as in libs/config.
-DATABASE_URL="${DATABASE_URL:-$DEFAULT_DATABASE_URL}"
-NATS_URL="${NATS_URL:-$DEFAULT_NATS_URL}"
-OPENSEARCH_URL="${OPENSEARCH_URL:-$DEFAULT_OPENSEARCH_URL}"
+# The apps' defaults, which libs/config/src/env.ts declares: test/stack-script.e2e-spec.ts fails
+# when these differ from what libs/config resolves. Empty counts as unset, as in libs/config.
+DATABASE_URL="${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/svc}"
+NATS_URL="${NATS_URL:-nats://127.0.0.1:4222}"
+OPENSEARCH_URL="${OPENSEARCH_URL:-http://127.0.0.1:9200}"
 REDIS_URL="${REDIS_URL:-}"
 OPENSEARCH_HEAP="${OPENSEARCH_HEAP:-2g}"
-
-PG_TIMEOUT=60
-NATS_TIMEOUT=30
-REDIS_TIMEOUT=30
-OS_TIMEOUT="${STACK_OPENSEARCH_TIMEOUT:-120}"
 
 export DEBIAN_FRONTEND=noninteractive
 
@@ -100,7 +93,7 @@ parse_url() {
     die "cannot parse the host and port of '$1'"
   fi
   URL_HOST="${URL_HOST:-127.0.0.1}"
-  URL_PORT="${URL_PORT:-$default_port}" # may stay empty when the default is empty
+  URL_PORT="${URL_PORT:-$default_port}"
   URL_PATH="$(urldecode "$URL_PATH")"
 }
 
@@ -129,13 +122,6 @@ tcp_first_line() {
 # shellcheck disable=SC2016 # expanded by the inner bash
 tcp_open() { timeout 3 bash -c 'exec 3<>"/dev/tcp/$0/$1"' "$1" "$2" 2>/dev/null; }
 
-# port_free <service> <host> <port>: fail early when something else holds the port.
-port_free() {
-  if tcp_open "$2" "$3"; then
-    fail "$1" "$(hostport "$2" "$3") is taken by a program that does not answer like $1 (stop it or choose another port)"
-  fi
-}
-
 pid_alive() { [ -n "${1:-}" ] && kill -0 "$1" 2>/dev/null; }
 
 # pid_is <pid> <pattern>: the process exists and its command line contains the pattern
@@ -147,25 +133,6 @@ pid_is() {
   cmd="$(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null || true)"
   [[ $cmd == *"$pattern"* ]]
 }
-
-record_file() { printf '%s/%s-%s.pid' "$RUN_DIR" "$1" "$2"; }
-
-# recorded_pid <service> <port> <pattern>: pid of a live process this script started, else
-# nothing (and a stale record is removed).
-recorded_pid() {
-  local f pid
-  f="$(record_file "$1" "$2")"
-  [ -f "$f" ] || return 0
-  pid="$(head -n 1 "$f" 2>/dev/null || true)"
-  if pid_is "$pid" "$3"; then
-    printf '%s' "$pid"
-  else
-    rm -f "$f"
-  fi
-}
-
-record() { mkdir -p "$RUN_DIR"; printf '%s\n' "$3" >"$(record_file "$1" "$2")"; }
-unrecord() { rm -f "$(record_file "$1" "$2")"; }
 
 # stop_pid <service> <pid> <signal> <timeout>
 stop_pid() {
@@ -180,7 +147,7 @@ stop_pid() {
   sleep 0.5
 }
 
-# as_service_user <user> <command...>: run as that user when root, else as ourselves.
+# as_user <user> <command...>: run as that user when root, else as ourselves.
 as_user() {
   local user=$1
   shift
@@ -201,9 +168,28 @@ ensure_system_user() {
   fi
 }
 
+# ensure_shared_dir [user]: the data root; as root, traversable by that service user, created
+# if needed.
 ensure_shared_dir() {
+  if [ -n "${1:-}" ]; then ensure_system_user "$1"; fi
   mkdir -p "$SHARED_DIR"
   if [ "$IS_ROOT" -eq 1 ]; then chmod 755 "$SHARED_DIR"; fi
+}
+
+# find_bin <variable> <service> <program> <apt package>: sets the variable to the program's
+# path, installing the package first if the program is missing.
+find_bin() {
+  local var=$1 svc=$2 prog=$3 pkg=$4 bin
+  bin="$(command -v "$prog" || true)"
+  # Debian puts some daemons in /usr/sbin, which a non-root PATH may lack.
+  if [ -z "$bin" ] && [ -x "/usr/sbin/$prog" ]; then bin="/usr/sbin/$prog"; fi
+  if [ -z "$bin" ]; then
+    apt_install "$svc" "$pkg"
+    bin="$(command -v "$prog" || true)"
+    if [ -z "$bin" ] && [ -x "/usr/sbin/$prog" ]; then bin="/usr/sbin/$prog"; fi
+    [ -n "$bin" ] || fail "$svc" "$prog not found after installing $pkg"
+  fi
+  printf -v "$var" '%s' "$bin"
 }
 
 # ---- apt
@@ -260,10 +246,216 @@ apt_install() {
 }
 
 # ---------------------------------------------------------------------------------------------
+# Services
+#
+# The commands loop over SERVICES; each service provides the same functions:
+#
+#   <svc>_setup_vars  read its URL and fill its entries in the tables below (service_at does the
+#                     common part); the entry point runs it for every service before a command
+#   <svc>_answers     a server answers at its address
+#   <svc>_prepare     install, initialise and configure a private server (before the clock starts)
+#   <svc>_launch      start the private server in the background and set PID[<svc>]; no waiting
+#   <svc>_ready       the server can be used (OpenSearch: health yellow or green)
+#   <svc>_after_up    once it is ready, whoever started it (Postgres creates the database)
+#   <svc>_detail      extra words for `status` (OpenSearch: its health); fails when unusable
+SERVICES=(postgres nats redis opensearch)
+
+# Filled by <svc>_setup_vars, keyed by service:
+declare -A UNUSED=()      # why the service is skipped; empty when it is used
+declare -A HOST=() PORT=() ADDR=()
+declare -A TARGET=()      # the address as `status` prints it
+declare -A HOME_DIR=()    # the per-port directory of its private server, deleted by `reset`
+declare -A LOGS=()        # newline-separated logs shown when its private server fails
+declare -A PATTERN=()     # in the command line of its process, so a recycled pid is not taken for it
+declare -A STOP_SIGNAL=() STOP_WAIT=() # how `down` stops it, and seconds before SIGKILL
+declare -A TIMEOUT=()     # seconds from launch until it must be ready
+declare -A READY=()       # what ready means, for messages
+declare -A SLOW=()        # 1: `up` launches it first and waits for it last
+# Filled by `up`:
+declare -A PID=()         # its process when this script started it, else empty
+declare -A SINCE=()       # $SECONDS its timeout counts from: its launch, or when `up` found it
+declare -A FRESH=()       # 1 when it did not answer when `up` began
+
+# service_at <svc> <url> <default port>: its address from the URL, and the usual table entries.
+service_at() {
+  local svc=$1
+  parse_url "$2" "$3"
+  UNUSED[$svc]="" SLOW[$svc]="" READY[$svc]="answering"
+  HOST[$svc]="$URL_HOST" PORT[$svc]="$URL_PORT"
+  ADDR[$svc]="$(hostport "$URL_HOST" "$URL_PORT")"
+  TARGET[$svc]="${ADDR[$svc]}"
+}
+
+record_file() { printf '%s/%s-%s.pid' "$RUN_DIR" "$1" "${PORT[$1]}"; }
+
+# recorded_pid <svc>: pid of a live process this script started, else nothing (and a stale
+# record is removed).
+recorded_pid() {
+  local f pid
+  f="$(record_file "$1")"
+  [ -f "$f" ] || return 0
+  pid="$(head -n 1 "$f" 2>/dev/null || true)"
+  if pid_is "$pid" "${PATTERN[$1]}"; then
+    printf '%s' "$pid"
+  else
+    rm -f "$f"
+  fi
+}
+
+unrecord() { rm -f "$(record_file "$1")"; }
+
+# service_fail <svc> <reason>: fail, showing the service's logs.
+service_fail() {
+  local logs
+  mapfile -t logs <<<"${LOGS[$1]}"
+  fail "$1" "$2" "${logs[@]}"
+}
+
+# pid_from_file <svc> <pid file> <seconds>: PID[svc] once the file names a live process; a
+# server that writes none in time exited during startup.
+pid_from_file() {
+  local svc=$1 file=$2 i pid
+  for ((i = 0; i < $3 * 5; i++)); do
+    pid="$(head -n 1 "$file" 2>/dev/null || true)"
+    if pid_alive "$pid"; then
+      PID[$svc]="$pid"
+      return 0
+    fi
+    sleep 0.2
+  done
+  service_fail "$svc" "the server exited during startup"
+}
+
+# service_start <svc>: use the server that answers, or launch a private one (without waiting).
+service_start() {
+  local svc=$1 pid
+  if [ -n "${UNUSED[$svc]}" ]; then
+    say "$svc: skipped (${UNUSED[$svc]})"
+    return 0
+  fi
+  pid="$(recorded_pid "$svc")"
+  PID[$svc]="$pid" SINCE[$svc]=$SECONDS FRESH[$svc]=0
+  if "${svc}_answers"; then
+    if [ -n "$pid" ]; then
+      say "$svc: running at ${ADDR[$svc]} (started by stack.sh, pid $pid)"
+    else
+      say "$svc: using existing server at ${ADDR[$svc]}"
+    fi
+    return 0
+  fi
+  FRESH[$svc]=1
+  if [ -n "$pid" ]; then
+    say "$svc: waiting for the server started earlier (pid $pid) at ${ADDR[$svc]} …"
+    return 0
+  fi
+  is_local_host "${HOST[$svc]}" ||
+    fail "$svc" "${ADDR[$svc]} does not answer and is not a local address, so it cannot be started here"
+  if tcp_open "${HOST[$svc]}" "${PORT[$svc]}"; then
+    fail "$svc" "${ADDR[$svc]} is taken by a program that does not answer like $svc (stop it or choose another port)"
+  fi
+  "${svc}_prepare"
+  SINCE[$svc]=$SECONDS
+  "${svc}_launch"
+  mkdir -p "$RUN_DIR"
+  printf '%s\n' "${PID[$svc]}" >"$(record_file "$svc")"
+}
+
+# service_wait <svc>: until it is ready; a private server that dies or is not ready in time is
+# stopped and fails the run.
+service_wait() {
+  local svc=$1 waited=0
+  [ -z "${UNUSED[$svc]}" ] || return 0
+  while ! "${svc}_ready"; do
+    waited=1
+    if [ -n "${PID[$svc]}" ] && ! pid_alive "${PID[$svc]}"; then
+      unrecord "$svc"
+      service_fail "$svc" "the server exited during startup"
+    fi
+    if [ -z "${PID[$svc]}" ] && ! "${svc}_answers"; then
+      service_fail "$svc" "the existing server at ${ADDR[$svc]} stopped answering"
+    fi
+    if ((SECONDS - SINCE[$svc] >= TIMEOUT[$svc])); then
+      if [ -n "${PID[$svc]}" ]; then
+        stop_pid "$svc" "${PID[$svc]}" "${STOP_SIGNAL[$svc]}" "${STOP_WAIT[$svc]}"
+        unrecord "$svc"
+      fi
+      service_fail "$svc" "not ${READY[$svc]} at ${ADDR[$svc]} within ${TIMEOUT[$svc]}s"
+    fi
+    sleep 0.3
+  done
+  if [ "${FRESH[$svc]}" -eq 1 ]; then
+    say "$svc: up in $((SECONDS - SINCE[$svc]))s"
+  elif [ "$waited" -eq 1 ]; then
+    say "$svc: ${READY[$svc]} after $((SECONDS - SINCE[$svc]))s"
+  fi
+  "${svc}_after_up"
+}
+
+# service_down <svc>: stop its server if this script started it.
+service_down() {
+  local svc=$1 pid
+  [ -z "${UNUSED[$svc]}" ] || return 0
+  pid="$(recorded_pid "$svc")"
+  if [ -n "$pid" ]; then
+    say "$svc: stopping the server at ${ADDR[$svc]} (pid $pid)"
+    stop_pid "$svc" "$pid" "${STOP_SIGNAL[$svc]}" "${STOP_WAIT[$svc]}"
+    unrecord "$svc"
+  else
+    say "$svc: nothing to stop at ${ADDR[$svc]} (not started by stack.sh)"
+  fi
+}
+
+# service_reset <svc>: delete its private server's directory, unless a server still answers on
+# that port (pre-existing, or started from another clone).
+service_reset() {
+  local svc=$1 dir
+  [ -z "${UNUSED[$svc]}" ] || return 0
+  dir="${HOME_DIR[$svc]}"
+  [ -e "$dir" ] || return 0
+  if "${svc}_answers"; then
+    say "$svc: kept $dir (a server still answers on its port)"
+  else
+    rm -rf "$dir"
+    say "$svc: deleted $dir"
+  fi
+}
+
+# service_status <svc>: one line; fails when the service does not answer or is unusable.
+service_status() {
+  local svc=$1 state=down how="" detail="" usable=0 pid
+  if [ -n "${UNUSED[$svc]}" ]; then
+    printf '%-11s %s\n' "$svc:" "not used (${UNUSED[$svc]})"
+    return 0
+  fi
+  pid="$(recorded_pid "$svc")"
+  if "${svc}_answers"; then
+    state=up how=" (existing server)"
+    if ! detail="$("${svc}_detail")"; then usable=1; fi
+  else
+    usable=1
+  fi
+  if [ -n "$pid" ]; then how=" (started by stack.sh, pid $pid)"; fi
+  printf '%-11s %-5s %s%s%s\n' "$svc:" "$state" "${TARGET[$svc]}" "$how" "${detail:+ $detail}"
+  return "$usable"
+}
+
+# ---------------------------------------------------------------------------------------------
 # Postgres
 
+postgres_setup_vars() {
+  service_at postgres "$DATABASE_URL" 5432
+  PG_USER="${URL_USER:-postgres}" PG_PASS="$URL_PASS"
+  PG_DB="${URL_PATH:-$PG_USER}"
+  TARGET[postgres]="${ADDR[postgres]}/$PG_DB"
+  HOME_DIR[postgres]="$SHARED_DIR/postgres-${PORT[postgres]}"
+  PG_DATA="${HOME_DIR[postgres]}/data"
+  PG_LOG="${HOME_DIR[postgres]}/postgres.log"
+  LOGS[postgres]="${HOME_DIR[postgres]}/pg_ctl.log"$'\n'"$PG_LOG"
+  PATTERN[postgres]=postgres STOP_SIGNAL[postgres]=INT STOP_WAIT[postgres]=60 TIMEOUT[postgres]=60
+}
+
+# pg_bin_dir [version]: that major version's binaries; else the newest installed.
 pg_bin_dir() {
-  # <version>: that major version's binaries; else the newest installed.
   local want=${1:-} d
   if [ -n "$want" ] && [ -x "/usr/lib/postgresql/$want/bin/postgres" ]; then
     printf '%s' "/usr/lib/postgresql/$want/bin"
@@ -279,8 +471,8 @@ pg_bin_dir() {
   fi
 }
 
+# pg_client <tool>: path of psql or pg_isready, if installed.
 pg_client() {
-  # pg_client <tool>: path of psql or pg_isready, if installed.
   local d
   for d in $(printf '%s\n' /usr/lib/postgresql/*/bin | sort -rV); do
     if [ -x "$d/$1" ]; then printf '%s' "$d/$1"; return 0; fi
@@ -288,32 +480,72 @@ pg_client() {
   command -v "$1" 2>/dev/null || true
 }
 
-pg_setup_vars() {
-  parse_url "$DATABASE_URL" 5432
-  PG_HOST="$URL_HOST" PG_PORT="$URL_PORT" PG_USER="${URL_USER:-postgres}" PG_PASS="$URL_PASS"
-  PG_DB="${URL_PATH:-$PG_USER}"
-  PG_ADDR="$(hostport "$PG_HOST" "$PG_PORT")"
-  PG_HOME="$SHARED_DIR/postgres-$PG_PORT"
-  PG_DATA="$PG_HOME/data"
-  PG_LOG="$PG_HOME/postgres.log"
-}
-
-pg_answers() {
+postgres_answers() {
   local isready
   isready="$(pg_client pg_isready)"
   if [ -n "$isready" ]; then
-    "$isready" -q -h "$PG_HOST" -p "$PG_PORT" -t 3 >/dev/null 2>&1
+    "$isready" -q -h "${HOST[postgres]}" -p "${PORT[postgres]}" -t 3 >/dev/null 2>&1
   else
-    tcp_open "$PG_HOST" "$PG_PORT"
+    tcp_open "${HOST[postgres]}" "${PORT[postgres]}"
   fi
+}
+
+postgres_ready() { postgres_answers; }
+
+postgres_prepare() {
+  local ver="" home="${HOME_DIR[postgres]}" locale=C.UTF-8
+  if [ -f "$PG_DATA/PG_VERSION" ]; then ver="$(cat "$PG_DATA/PG_VERSION")"; fi
+  PG_BIN="$(pg_bin_dir "$ver")"
+  if [ -z "$PG_BIN" ]; then
+    apt_install postgres postgresql
+    PG_BIN="$(pg_bin_dir "$ver")"
+    [ -n "$PG_BIN" ] || fail postgres "no initdb found under /usr/lib/postgresql/*/bin after installing postgresql"
+  fi
+  if [ -n "$ver" ] && [ "$PG_BIN" != "/usr/lib/postgresql/$ver/bin" ] && [ -d /usr/lib/postgresql ]; then
+    fail postgres "the data in $PG_DATA is from PostgreSQL $ver, whose binaries are not installed (reset with: bash scripts/stack.sh reset)"
+  fi
+  if [ "$IS_ROOT" -eq 1 ]; then ensure_shared_dir postgres; fi
+  mkdir -p "$home"
+  if [ "$IS_ROOT" -eq 1 ]; then chown postgres: "$home"; fi
+  chmod 700 "$home"
+
+  if [ ! -f "$PG_DATA/PG_VERSION" ]; then
+    rm -rf "$PG_DATA"
+    say "postgres: initializing a private cluster in $PG_DATA"
+    if ! locale -a 2>/dev/null | grep -qix 'c.utf-\?8'; then locale=C; fi
+    if ! (cd / && as_user postgres "$PG_BIN/initdb" -D "$PG_DATA" -U "$PG_USER" --auth=trust \
+      --encoding=UTF8 --locale="$locale" >"$home/initdb.log" 2>&1 9>&-); then
+      fail postgres "initdb failed" "$home/initdb.log"
+    fi
+    printf "\ninclude_if_exists = 'stack.conf'\n" >>"$PG_DATA/postgresql.conf"
+    printf 'host all all samehost trust\n' >>"$PG_DATA/pg_hba.conf"
+  fi
+  # Rewritten on every start so the server follows DATABASE_URL's host and port.
+  cat >"$PG_DATA/stack.conf" <<EOF
+# written by scripts/stack.sh
+listen_addresses = '${HOST[postgres]}'
+port = ${PORT[postgres]}
+unix_socket_directories = ''
+EOF
+  if [ "$IS_ROOT" -eq 1 ]; then chown postgres: "$PG_DATA/stack.conf" "$PG_DATA/postgresql.conf" "$PG_DATA/pg_hba.conf"; fi
+}
+
+postgres_launch() {
+  say "postgres: starting a private server at ${ADDR[postgres]} …"
+  if ! (cd / && as_user postgres "$PG_BIN/pg_ctl" start -W -s -D "$PG_DATA" -l "$PG_LOG" \
+    </dev/null >>"${HOME_DIR[postgres]}/pg_ctl.log" 2>&1 9>&-); then
+    service_fail postgres "pg_ctl start failed"
+  fi
+  pid_from_file postgres "$PG_DATA/postmaster.pid" 10
 }
 
 pg_psql() {
   PGPASSWORD="$PG_PASS" PGCONNECT_TIMEOUT=5 "$PSQL" -X -q -A -t -v ON_ERROR_STOP=1 \
-    -h "$PG_HOST" -p "$PG_PORT" -U "$PG_USER" -d postgres "$@"
+    -h "${HOST[postgres]}" -p "${PORT[postgres]}" -U "$PG_USER" -d postgres "$@"
 }
 
-pg_ensure_database() {
+# The URL's database, created if it does not exist.
+postgres_after_up() {
   local out
   PSQL="$(pg_client psql)"
   if [ -z "$PSQL" ]; then
@@ -324,7 +556,7 @@ pg_ensure_database() {
 SELECT 1 FROM pg_database WHERE datname = :'db';
 SQL
   )"; then
-    fail postgres "cannot connect to $PG_ADDR as '$PG_USER': $out"
+    fail postgres "cannot connect to ${ADDR[postgres]} as '$PG_USER': $out"
   fi
   if [ -z "$out" ]; then
     if ! out="$(pg_psql -v db="$PG_DB" 2>&1 <<'SQL'
@@ -337,265 +569,131 @@ SQL
   fi
 }
 
-pg_up() {
-  pg_setup_vars
-  local pid bindir ver start=$SECONDS i
-  pid="$(recorded_pid postgres "$PG_PORT" postgres)"
-  if pg_answers; then
-    if [ -n "$pid" ]; then
-      say "postgres: running at $PG_ADDR (started by stack.sh, pid $pid)"
-    else
-      say "postgres: using existing server at $PG_ADDR"
-    fi
-    pg_ensure_database
-    return 0
-  fi
-  if [ -z "$pid" ]; then
-    is_local_host "$PG_HOST" || fail postgres "$PG_ADDR does not answer and is not a local address, so it cannot be started here"
-    port_free postgres "$PG_HOST" "$PG_PORT"
-    ver=""
-    if [ -f "$PG_DATA/PG_VERSION" ]; then ver="$(cat "$PG_DATA/PG_VERSION")"; fi
-    bindir="$(pg_bin_dir "$ver")"
-    if [ -z "$bindir" ]; then
-      apt_install postgres postgresql
-      bindir="$(pg_bin_dir "$ver")"
-      [ -n "$bindir" ] || fail postgres "no initdb found under /usr/lib/postgresql/*/bin after installing postgresql"
-    fi
-    if [ -n "$ver" ] && [ "$bindir" != "/usr/lib/postgresql/$ver/bin" ] && [ -d /usr/lib/postgresql ]; then
-      fail postgres "the data in $PG_DATA is from PostgreSQL $ver, whose binaries are not installed (reset with: bash scripts/stack.sh reset)"
-    fi
-    if [ "$IS_ROOT" -eq 1 ]; then
-      ensure_system_user postgres
-      ensure_shared_dir
-    fi
-    mkdir -p "$PG_HOME"
-    if [ "$IS_ROOT" -eq 1 ]; then chown postgres: "$PG_HOME"; fi
-    chmod 700 "$PG_HOME"
-
-    if [ ! -f "$PG_DATA/PG_VERSION" ]; then
-      rm -rf "$PG_DATA"
-      say "postgres: initializing a private cluster in $PG_DATA"
-      local locale=C.UTF-8
-      if ! locale -a 2>/dev/null | grep -qix 'c.utf-\?8'; then locale=C; fi
-      if ! (cd / && as_user postgres "$bindir/initdb" -D "$PG_DATA" -U "$PG_USER" --auth=trust \
-        --encoding=UTF8 --locale="$locale" >"$PG_HOME/initdb.log" 2>&1 9>&-); then
-        fail postgres "initdb failed" "$PG_HOME/initdb.log"
-      fi
-      printf "\ninclude_if_exists = 'stack.conf'\n" >>"$PG_DATA/postgresql.conf"
-      printf 'host all all samehost trust\n' >>"$PG_DATA/pg_hba.conf"
-    fi
-    # Rewritten on every start so the server follows DATABASE_URL's host and port.
-    cat >"$PG_DATA/stack.conf" <<EOF
-# written by scripts/stack.sh
-listen_addresses = '$PG_HOST'
-port = $PG_PORT
-unix_socket_directories = ''
-EOF
-    if [ "$IS_ROOT" -eq 1 ]; then chown postgres: "$PG_DATA/stack.conf" "$PG_DATA/postgresql.conf" "$PG_DATA/pg_hba.conf"; fi
-
-    say "postgres: starting a private server at $PG_ADDR …"
-    if ! (cd / && as_user postgres "$bindir/pg_ctl" start -W -s -D "$PG_DATA" -l "$PG_LOG" \
-      </dev/null >>"$PG_HOME/pg_ctl.log" 2>&1 9>&-); then
-      fail postgres "pg_ctl start failed" "$PG_HOME/pg_ctl.log" "$PG_LOG"
-    fi
-    for ((i = 0; i < 50; i++)); do
-      pid="$(head -n 1 "$PG_DATA/postmaster.pid" 2>/dev/null || true)"
-      if pid_alive "$pid"; then break; fi
-      pid=""
-      sleep 0.2
-    done
-    [ -n "$pid" ] || fail postgres "the server exited during startup" "$PG_LOG"
-    record postgres "$PG_PORT" "$pid"
-  else
-    say "postgres: waiting for the server started earlier (pid $pid) at $PG_ADDR …"
-  fi
-  while ! pg_answers; do
-    if ! pid_alive "$pid"; then
-      unrecord postgres "$PG_PORT"
-      fail postgres "the server exited during startup" "$PG_LOG"
-    fi
-    if ((SECONDS - start >= PG_TIMEOUT)); then
-      stop_pid postgres "$pid" INT 20
-      unrecord postgres "$PG_PORT"
-      fail postgres "no answer at $PG_ADDR within ${PG_TIMEOUT}s" "$PG_LOG"
-    fi
-    sleep 0.3
-  done
-  say "postgres: up in $((SECONDS - start))s"
-  pg_ensure_database
-}
+postgres_detail() { :; }
 
 # ---------------------------------------------------------------------------------------------
 # NATS
 
 nats_setup_vars() {
-  parse_url "$NATS_URL" 4222
-  NATS_HOST="$URL_HOST" NATS_PORT="$URL_PORT"
-  NATS_ADDR="$(hostport "$NATS_HOST" "$NATS_PORT")"
-  NATS_HOME="$STACK_DIR/nats-$NATS_PORT"
-  NATS_LOG="$NATS_HOME/nats.log"
+  service_at nats "$NATS_URL" 4222
+  HOME_DIR[nats]="$STACK_DIR/nats-${PORT[nats]}"
+  LOGS[nats]="${HOME_DIR[nats]}/stdout.log"$'\n'"${HOME_DIR[nats]}/nats.log"
+  PATTERN[nats]=nats-server STOP_SIGNAL[nats]=TERM STOP_WAIT[nats]=20 TIMEOUT[nats]=30
 }
 
-nats_info() { tcp_first_line "$NATS_HOST" "$NATS_PORT"; }
+nats_info() { tcp_first_line "${HOST[nats]}" "${PORT[nats]}"; }
 nats_answers() { [[ "$(nats_info || true)" == INFO* ]]; }
+nats_ready() { nats_answers; }
 
-nats_up() {
-  nats_setup_vars
-  local pid info bin start=$SECONDS
-  pid="$(recorded_pid nats "$NATS_PORT" nats-server)"
-  info="$(nats_info || true)"
-  if [[ $info == INFO* ]]; then
-    if [ -n "$pid" ]; then
-      say "nats: running at $NATS_ADDR (started by stack.sh, pid $pid)"
-    else
-      say "nats: using existing server at $NATS_ADDR"
-      if [[ $info != *'"jetstream":true'* ]]; then
-        warn "nats: warning: JetStream is not enabled on the server at $NATS_ADDR"
-      fi
-    fi
-    return 0
-  fi
-  if [ -z "$pid" ]; then
-    is_local_host "$NATS_HOST" || fail nats "$NATS_ADDR does not answer and is not a local address, so it cannot be started here"
-    port_free nats 127.0.0.1 "$NATS_PORT"
-    bin="$(command -v nats-server || true)"
-    if [ -z "$bin" ] && [ -x /usr/sbin/nats-server ]; then bin=/usr/sbin/nats-server; fi
-    if [ -z "$bin" ]; then
-      apt_install nats nats-server
-      bin="$(command -v nats-server || echo /usr/sbin/nats-server)"
-      [ -x "$bin" ] || fail nats "nats-server not found after installing it"
-    fi
-    mkdir -p "$NATS_HOME/jetstream"
-    rm -f "$NATS_HOME/nats.pid"
-    say "nats: starting a private server with JetStream at 127.0.0.1:$NATS_PORT …"
-    setsid "$bin" -a 127.0.0.1 -p "$NATS_PORT" -js -sd "$NATS_HOME/jetstream" \
-      -P "$NATS_HOME/nats.pid" -l "$NATS_LOG" </dev/null >>"$NATS_HOME/stdout.log" 2>&1 9>&- &
-    pid=$!
-    record nats "$NATS_PORT" "$pid"
-  else
-    say "nats: waiting for the server started earlier (pid $pid) at $NATS_ADDR …"
-  fi
-  while ! nats_answers; do
-    if ! pid_alive "$pid"; then
-      unrecord nats "$NATS_PORT"
-      fail nats "the server exited during startup" "$NATS_HOME/stdout.log" "$NATS_LOG"
-    fi
-    if ((SECONDS - start >= NATS_TIMEOUT)); then
-      stop_pid nats "$pid" TERM 10
-      unrecord nats "$NATS_PORT"
-      fail nats "no answer at $NATS_ADDR within ${NATS_TIMEOUT}s" "$NATS_HOME/stdout.log" "$NATS_LOG"
-    fi
-    sleep 0.2
-  done
-  say "nats: up in $((SECONDS - start))s"
+nats_prepare() {
+  find_bin NATS_BIN nats nats-server nats-server
+  mkdir -p "${HOME_DIR[nats]}/jetstream"
+  rm -f "${HOME_DIR[nats]}/nats.pid"
 }
+
+nats_launch() {
+  local home="${HOME_DIR[nats]}"
+  say "nats: starting a private server with JetStream at 127.0.0.1:${PORT[nats]} …"
+  setsid "$NATS_BIN" -a 127.0.0.1 -p "${PORT[nats]}" -js -sd "$home/jetstream" \
+    -P "$home/nats.pid" -l "$home/nats.log" </dev/null >>"$home/stdout.log" 2>&1 9>&- &
+  PID[nats]=$!
+}
+
+# Ours always has JetStream; the apps need it from an existing server too.
+nats_after_up() {
+  if [ -z "${PID[nats]}" ] && [[ "$(nats_info || true)" != *'"jetstream":true'* ]]; then
+    warn "nats: warning: JetStream is not enabled on the server at ${ADDR[nats]}"
+  fi
+}
+
+nats_detail() { :; }
 
 # ---------------------------------------------------------------------------------------------
 # Redis (only when REDIS_URL is set)
 
 redis_setup_vars() {
-  parse_url "$REDIS_URL" 6379
-  REDIS_HOST="$URL_HOST" REDIS_PORT="$URL_PORT" REDIS_PASS="$URL_PASS"
-  REDIS_ADDR="$(hostport "$REDIS_HOST" "$REDIS_PORT")"
-  REDIS_HOME="$STACK_DIR/redis-$REDIS_PORT"
-  REDIS_LOG="$REDIS_HOME/redis.log"
+  service_at redis "$REDIS_URL" 6379
+  if [ -z "$REDIS_URL" ]; then
+    UNUSED[redis]="REDIS_URL is not set"
+    return 0
+  fi
+  REDIS_PASS="$URL_PASS"
+  HOME_DIR[redis]="$STACK_DIR/redis-${PORT[redis]}"
+  LOGS[redis]="${HOME_DIR[redis]}/stdout.log"$'\n'"${HOME_DIR[redis]}/redis.log"
+  PATTERN[redis]=redis-server STOP_SIGNAL[redis]=TERM STOP_WAIT[redis]=20 TIMEOUT[redis]=30
 }
 
 redis_answers() {
   local line
-  line="$(tcp_first_line "$REDIS_HOST" "$REDIS_PORT" 'PING\r\n' || true)"
+  line="$(tcp_first_line "${HOST[redis]}" "${PORT[redis]}" 'PING\r\n' || true)"
   # +PONG, or an error such as -NOAUTH from a server that wants a password.
   [[ $line == +* || $line == -* ]]
 }
 
-redis_up() {
-  if [ -z "$REDIS_URL" ]; then
-    say "redis: skipped (REDIS_URL is not set)"
-    return 0
-  fi
-  redis_setup_vars
-  local pid bin start=$SECONDS i args
-  pid="$(recorded_pid redis "$REDIS_PORT" redis-server)"
-  if redis_answers; then
-    if [ -n "$pid" ]; then
-      say "redis: running at $REDIS_ADDR (started by stack.sh, pid $pid)"
-    else
-      say "redis: using existing server at $REDIS_ADDR"
-    fi
-    return 0
-  fi
-  if [ -z "$pid" ]; then
-    is_local_host "$REDIS_HOST" || fail redis "$REDIS_ADDR does not answer and is not a local address, so it cannot be started here"
-    port_free redis 127.0.0.1 "$REDIS_PORT"
-    bin="$(command -v redis-server || true)"
-    if [ -z "$bin" ]; then
-      apt_install redis redis-server
-      bin="$(command -v redis-server || true)"
-      [ -n "$bin" ] || fail redis "redis-server not found after installing it"
-    fi
-    mkdir -p "$REDIS_HOME"
-    rm -f "$REDIS_HOME/redis.pid"
-    args=(--bind 127.0.0.1 --port "$REDIS_PORT" --save '' --appendonly no --dir "$REDIS_HOME"
-      --daemonize yes --pidfile "$REDIS_HOME/redis.pid" --logfile "$REDIS_LOG")
-    if [ -n "$REDIS_PASS" ]; then args+=(--requirepass "$REDIS_PASS"); fi
-    say "redis: starting a private server at 127.0.0.1:$REDIS_PORT (no persistence) …"
-    if ! "$bin" "${args[@]}" </dev/null >>"$REDIS_HOME/stdout.log" 2>&1 9>&-; then
-      fail redis "redis-server failed to start" "$REDIS_HOME/stdout.log" "$REDIS_LOG"
-    fi
-    for ((i = 0; i < 50; i++)); do
-      pid="$(head -n 1 "$REDIS_HOME/redis.pid" 2>/dev/null || true)"
-      if pid_alive "$pid"; then break; fi
-      pid=""
-      sleep 0.2
-    done
-    [ -n "$pid" ] || fail redis "the server exited during startup" "$REDIS_HOME/stdout.log" "$REDIS_LOG"
-    record redis "$REDIS_PORT" "$pid"
-  else
-    say "redis: waiting for the server started earlier (pid $pid) at $REDIS_ADDR …"
-  fi
-  while ! redis_answers; do
-    if ! pid_alive "$pid"; then
-      unrecord redis "$REDIS_PORT"
-      fail redis "the server exited during startup" "$REDIS_LOG"
-    fi
-    if ((SECONDS - start >= REDIS_TIMEOUT)); then
-      stop_pid redis "$pid" TERM 10
-      unrecord redis "$REDIS_PORT"
-      fail redis "no answer at $REDIS_ADDR within ${REDIS_TIMEOUT}s" "$REDIS_LOG"
-    fi
-    sleep 0.2
-  done
-  say "redis: up in $((SECONDS - start))s"
+redis_ready() { redis_answers; }
+
+redis_prepare() {
+  find_bin REDIS_BIN redis redis-server redis-server
+  mkdir -p "${HOME_DIR[redis]}"
+  rm -f "${HOME_DIR[redis]}/redis.pid"
 }
+
+redis_launch() {
+  local home="${HOME_DIR[redis]}" args
+  args=(--bind 127.0.0.1 --port "${PORT[redis]}" --save '' --appendonly no --dir "$home"
+    --daemonize yes --pidfile "$home/redis.pid" --logfile "$home/redis.log")
+  if [ -n "$REDIS_PASS" ]; then args+=(--requirepass "$REDIS_PASS"); fi
+  say "redis: starting a private server at 127.0.0.1:${PORT[redis]} (no persistence) …"
+  if ! "$REDIS_BIN" "${args[@]}" </dev/null >>"$home/stdout.log" 2>&1 9>&-; then
+    service_fail redis "redis-server failed to start"
+  fi
+  pid_from_file redis "$home/redis.pid" 10
+}
+
+redis_after_up() { :; }
+redis_detail() { :; }
 
 # ---------------------------------------------------------------------------------------------
 # OpenSearch
 
-OS_PATTERN="org.opensearch.bootstrap.OpenSearch"
-
-os_setup_vars() {
-  parse_url "$OPENSEARCH_URL" ""
-  OS_SCHEME="${URL_SCHEME:-http}" OS_HOST="$URL_HOST" OS_PORT="$URL_PORT"
-  if [ -z "$OS_PORT" ]; then
-    # No port in the URL: the scheme's default, as HTTP clients do.
-    if [ "$OS_SCHEME" = https ]; then OS_PORT=443; else OS_PORT=80; fi
-  fi
-  OS_ADDR="$(hostport "$OS_HOST" "$OS_PORT")"
+opensearch_setup_vars() {
+  local default_port=80
+  # No port in the URL: the scheme's default, as HTTP clients do.
+  if [[ $OPENSEARCH_URL == https://* ]]; then default_port=443; fi
+  service_at opensearch "$OPENSEARCH_URL" "$default_port"
+  OS_SCHEME="${URL_SCHEME:-http}"
   OS_BASE="${OPENSEARCH_URL%%,*}"
   OS_BASE="${OS_BASE%/}"
   OS_DIST="$SHARED_DIR/opensearch-$OPENSEARCH_VERSION"
-  OS_HOME="$SHARED_DIR/opensearch-node-$OS_PORT"
   OS_ZIP="$CACHE_DIR/opensearch/opensearch-$OPENSEARCH_VERSION.zip"
   OS_USER="opensearch"
   if [ "$IS_ROOT" -eq 0 ]; then OS_USER="$(id -un)"; fi
+  HOME_DIR[opensearch]="$SHARED_DIR/opensearch-node-${PORT[opensearch]}"
+  LOGS[opensearch]="${HOME_DIR[opensearch]}/startup.log"$'\n'"${HOME_DIR[opensearch]}/logs/svc-stack-${PORT[opensearch]}.log"
+  PATTERN[opensearch]=org.opensearch.bootstrap.OpenSearch
+  STOP_SIGNAL[opensearch]=TERM STOP_WAIT[opensearch]=60
+  TIMEOUT[opensearch]="${STACK_OPENSEARCH_TIMEOUT:-120}"
+  READY[opensearch]="healthy (yellow or green)"
+  SLOW[opensearch]=1
 }
 
 os_http() { curl -sk -m "${2:-3}" -o /dev/null -w '%{http_code}' "$OS_BASE$1" 2>/dev/null || true; }
-os_answers() { local c; c="$(os_http /)"; [ -n "$c" ] && [ "$c" != 000 ]; }
-os_healthy() { [ "$(os_http '/_cluster/health?wait_for_status=yellow&timeout=2s' 5)" = 200 ]; }
 
-ensure_curl() {
-  command -v curl >/dev/null 2>&1 || apt_install "$1" curl ca-certificates
+# Any HTTP answer; without curl (only `status` runs without installing it), an open port.
+opensearch_answers() {
+  local code
+  if ! command -v curl >/dev/null 2>&1; then
+    tcp_open "${HOST[opensearch]}" "${PORT[opensearch]}"
+    return
+  fi
+  code="$(os_http /)"
+  [ -n "$code" ] && [ "$code" != 000 ]
+}
+
+# Only `up` asks, so this is where a missing curl is installed (`status` never installs).
+opensearch_ready() {
+  command -v curl >/dev/null 2>&1 || apt_install opensearch curl ca-certificates
+  [ "$(os_http '/_cluster/health?wait_for_status=yellow&timeout=2s' 5)" = 200 ]
 }
 
 os_java_home() {
@@ -633,9 +731,11 @@ os_fetch() {
   rm -rf "$tmp"
 }
 
+# The distribution, unpacked once per version (fetched first when it is not).
 os_unpack() {
   local tmp
   [ -x "$OS_DIST/bin/opensearch" ] && return 0
+  os_fetch
   command -v unzip >/dev/null 2>&1 || apt_install opensearch unzip
   say "opensearch: unpacking into $OS_DIST"
   tmp="$(mktemp -d "$SHARED_DIR/.unpack.XXXXXX")"
@@ -652,126 +752,73 @@ os_unpack() {
 }
 
 os_configure() {
-  mkdir -p "$OS_HOME/config" "$OS_HOME/data" "$OS_HOME/logs"
+  local home="${HOME_DIR[opensearch]}" port="${PORT[opensearch]}"
+  mkdir -p "$home/config" "$home/data" "$home/logs"
   # Config follows the installed version; opensearch.yml and heap come from this script.
-  cp -R "$OS_DIST/config/." "$OS_HOME/config/"
+  cp -R "$OS_DIST/config/." "$home/config/"
   sed -i -e '/^-Xm[sx]/d' \
-    -e "s#^-XX:HeapDumpPath=data\$#-XX:HeapDumpPath=$OS_HOME/data#" \
-    -e "s#logs/#$OS_HOME/logs/#g" "$OS_HOME/config/jvm.options"
-  cat >"$OS_HOME/config/opensearch.yml" <<EOF
+    -e "s#^-XX:HeapDumpPath=data\$#-XX:HeapDumpPath=$home/data#" \
+    -e "s#logs/#$home/logs/#g" "$home/config/jvm.options"
+  cat >"$home/config/opensearch.yml" <<EOF
 # written by scripts/stack.sh on every start
-cluster.name: svc-stack-$OS_PORT
-node.name: svc-stack-$OS_PORT
-path.data: $OS_HOME/data
-path.logs: $OS_HOME/logs
+cluster.name: svc-stack-$port
+node.name: svc-stack-$port
+path.data: $home/data
+path.logs: $home/logs
 network.host: 127.0.0.1
-http.port: $OS_PORT
+http.port: $port
 discovery.type: single-node
 # the disk may be well used; watermarks would make indices read-only
 cluster.routing.allocation.disk.threshold_enabled: false
 EOF
-  if [ "$IS_ROOT" -eq 1 ]; then chown -R "$OS_USER:" "$OS_HOME"; fi
+  if [ "$IS_ROOT" -eq 1 ]; then chown -R "$OS_USER:" "$home"; fi
 }
 
-OS_STARTED_AT=""
-OS_PID=""
-OS_LAUNCHED=0
-
-os_start() {
-  os_setup_vars
-  local pid java_home i launch=()
-  ensure_curl opensearch
-  pid="$(recorded_pid opensearch "$OS_PORT" "$OS_PATTERN")"
-  if os_answers; then
-    if [ -n "$pid" ]; then
-      say "opensearch: running at $OS_ADDR (started by stack.sh, pid $pid)"
-    else
-      say "opensearch: using existing server at $OS_ADDR"
-    fi
-    OS_PID="$pid"
-    OS_STARTED_AT="$SECONDS"
-    return 0
-  fi
-  OS_STARTED_AT="$SECONDS"
-  if [ -n "$pid" ]; then
-    say "opensearch: waiting for the node started earlier (pid $pid) at $OS_ADDR …"
-    OS_PID="$pid"
-    return 0
-  fi
-  is_local_host "$OS_HOST" || fail opensearch "$OS_ADDR does not answer and is not a local address, so it cannot be started here"
+opensearch_prepare() {
   [ "$OS_SCHEME" = http ] || fail opensearch "$OPENSEARCH_URL does not answer, and the local OpenSearch this script starts speaks plain http"
   [[ $OPENSEARCH_HEAP =~ ^[0-9]+[kKmMgG]$ ]] || fail opensearch "OPENSEARCH_HEAP must look like 512m or 2g (got '$OPENSEARCH_HEAP')"
-  port_free opensearch 127.0.0.1 "$OS_PORT"
-
-  os_fetch
-  java_home="$(os_java_home)"
-  if [ -z "$java_home" ]; then
+  OS_JAVA_HOME="$(os_java_home)"
+  if [ -z "$OS_JAVA_HOME" ]; then
     apt_install opensearch openjdk-17-jre-headless
-    java_home="$(os_java_home)"
-    [ -n "$java_home" ] || fail opensearch "java not found after installing openjdk-17-jre-headless"
+    OS_JAVA_HOME="$(os_java_home)"
+    [ -n "$OS_JAVA_HOME" ] || fail opensearch "java not found after installing openjdk-17-jre-headless"
   fi
   command -v ps >/dev/null 2>&1 || apt_install opensearch procps # bin/opensearch -d uses ps
-  if [ "$IS_ROOT" -eq 1 ]; then
-    ensure_system_user "$OS_USER"
-    ensure_shared_dir
-  else
-    mkdir -p "$SHARED_DIR"
-  fi
+  if [ "$IS_ROOT" -eq 1 ]; then ensure_shared_dir "$OS_USER"; else mkdir -p "$SHARED_DIR"; fi
   os_unpack
   os_configure
-
-  say "opensearch: starting $OPENSEARCH_VERSION at 127.0.0.1:$OS_PORT (heap $OPENSEARCH_HEAP) …"
-  OS_STARTED_AT="$SECONDS"
-  rm -f "$OS_HOME/opensearch.pid"
-  : >"$OS_HOME/startup.log"
-  if [ "$IS_ROOT" -eq 1 ]; then chown "$OS_USER:" "$OS_HOME/startup.log"; fi
-  if [ "$IS_ROOT" -eq 1 ]; then launch=(runuser -u "$OS_USER" --); fi
-  launch+=(env OPENSEARCH_PATH_CONF="$OS_HOME/config" OPENSEARCH_JAVA_HOME="$java_home"
-    OPENSEARCH_JAVA_OPTS="-Xms$OPENSEARCH_HEAP -Xmx$OPENSEARCH_HEAP${OPENSEARCH_JAVA_OPTS:+ $OPENSEARCH_JAVA_OPTS}"
-    HOME="$OS_HOME" "$OS_DIST/bin/opensearch" -d -p "$OS_HOME/opensearch.pid")
-  # -d: the launcher returns once the JVM runs in the background; setsid detaches it from our
-  # terminal's signals (Ctrl-C in `npm start` must not kill it).
-  if ! (cd "$OS_DIST" && setsid "${launch[@]}" </dev/null >>"$OS_HOME/startup.log" 2>&1 9>&-); then
-    fail opensearch "bin/opensearch -d failed" "$OS_HOME/startup.log" "$OS_HOME/logs/svc-stack-$OS_PORT.log"
-  fi
-  pid=""
-  for ((i = 0; i < 300; i++)); do
-    pid="$(head -n 1 "$OS_HOME/opensearch.pid" 2>/dev/null || true)"
-    if pid_alive "$pid"; then break; fi
-    pid=""
-    sleep 0.2
-  done
-  [ -n "$pid" ] || fail opensearch "the node exited during startup" "$OS_HOME/startup.log" "$OS_HOME/logs/svc-stack-$OS_PORT.log"
-  record opensearch "$OS_PORT" "$pid"
-  OS_PID="$pid"
-  OS_LAUNCHED=1
 }
 
-os_wait() {
-  local logs=("$OS_HOME/startup.log" "$OS_HOME/logs/svc-stack-$OS_PORT.log") waited=0
-  while ! os_healthy; do
-    waited=1
-    if [ -n "$OS_PID" ] && ! pid_alive "$OS_PID"; then
-      unrecord opensearch "$OS_PORT"
-      fail opensearch "the node exited during startup" "${logs[@]}"
-    fi
-    if [ -z "$OS_PID" ] && ! os_answers; then
-      fail opensearch "the existing server at $OS_ADDR stopped answering" "${logs[@]}"
-    fi
-    if ((SECONDS - OS_STARTED_AT >= OS_TIMEOUT)); then
-      if [ -n "$OS_PID" ]; then
-        stop_pid opensearch "$OS_PID" TERM 30
-        unrecord opensearch "$OS_PORT"
-      fi
-      fail opensearch "cluster health did not reach yellow at $OS_ADDR within ${OS_TIMEOUT}s" "${logs[@]}"
-    fi
-    sleep 1
-  done
-  if [ "$OS_LAUNCHED" -eq 1 ]; then
-    say "opensearch: up in $((SECONDS - OS_STARTED_AT))s"
-  elif [ "$waited" -eq 1 ]; then
-    say "opensearch: healthy (yellow or green) after $((SECONDS - OS_STARTED_AT))s"
+opensearch_launch() {
+  local home="${HOME_DIR[opensearch]}" launch=()
+  say "opensearch: starting $OPENSEARCH_VERSION at 127.0.0.1:${PORT[opensearch]} (heap $OPENSEARCH_HEAP) …"
+  rm -f "$home/opensearch.pid"
+  : >"$home/startup.log"
+  if [ "$IS_ROOT" -eq 1 ]; then
+    chown "$OS_USER:" "$home/startup.log"
+    launch=(runuser -u "$OS_USER" --)
   fi
+  launch+=(env OPENSEARCH_PATH_CONF="$home/config" OPENSEARCH_JAVA_HOME="$OS_JAVA_HOME"
+    OPENSEARCH_JAVA_OPTS="-Xms$OPENSEARCH_HEAP -Xmx$OPENSEARCH_HEAP${OPENSEARCH_JAVA_OPTS:+ $OPENSEARCH_JAVA_OPTS}"
+    HOME="$home" "$OS_DIST/bin/opensearch" -d -p "$home/opensearch.pid")
+  # -d: the launcher returns once the JVM runs in the background; setsid detaches it from our
+  # terminal's signals (Ctrl-C in `npm start` must not kill it).
+  if ! (cd "$OS_DIST" && setsid "${launch[@]}" </dev/null >>"$home/startup.log" 2>&1 9>&-); then
+    service_fail opensearch "bin/opensearch -d failed"
+  fi
+  pid_from_file opensearch "$home/opensearch.pid" 60
+}
+
+opensearch_after_up() { :; }
+
+# Its cluster health; red means it cannot serve every index.
+opensearch_detail() {
+  local health
+  command -v curl >/dev/null 2>&1 || return 0
+  health="$(curl -sk -m 3 "$OS_BASE/_cluster/health" 2>/dev/null | grep -o '"status":"[a-z]*"' | cut -d'"' -f4 || true)"
+  [ -n "$health" ] || return 0
+  printf 'health %s' "$health"
+  [ "$health" != red ]
 }
 
 # ---------------------------------------------------------------------------------------------
@@ -786,41 +833,28 @@ lock() {
 }
 
 cmd_up() {
+  local svc
   lock
-  # OpenSearch boots slowest: launch it first and wait for it last.
-  os_start
-  pg_up
-  nats_up
-  redis_up
-  os_wait
-}
-
-# stop_recorded <service> <port> <pattern> <signal> <timeout> <address>
-stop_recorded() {
-  local svc=$1 port=$2 pattern=$3 sig=$4 limit=$5 addr=$6 pid
-  pid="$(recorded_pid "$svc" "$port" "$pattern")"
-  if [ -n "$pid" ]; then
-    say "$svc: stopping the server at $addr (pid $pid)"
-    stop_pid "$svc" "$pid" "$sig" "$limit"
-    unrecord "$svc" "$port"
-  else
-    say "$svc: nothing to stop at $addr (not started by stack.sh)"
-  fi
+  # A slow service (OpenSearch) is launched first and waited for last, so the others are set up
+  # while it boots.
+  for svc in "${SERVICES[@]}"; do
+    if [ -n "${SLOW[$svc]}" ]; then service_start "$svc"; fi
+  done
+  for svc in "${SERVICES[@]}"; do
+    if [ -z "${SLOW[$svc]}" ]; then
+      service_start "$svc"
+      service_wait "$svc"
+    fi
+  done
+  for svc in "${SERVICES[@]}"; do
+    if [ -n "${SLOW[$svc]}" ]; then service_wait "$svc"; fi
+  done
 }
 
 cmd_down() {
+  local svc f others=()
   lock
-  local f others=()
-  os_setup_vars
-  stop_recorded opensearch "$OS_PORT" "$OS_PATTERN" TERM 60 "$OS_ADDR"
-  if [ -n "$REDIS_URL" ]; then
-    redis_setup_vars
-    stop_recorded redis "$REDIS_PORT" redis-server TERM 20 "$REDIS_ADDR"
-  fi
-  nats_setup_vars
-  stop_recorded nats "$NATS_PORT" nats-server TERM 20 "$NATS_ADDR"
-  pg_setup_vars
-  stop_recorded postgres "$PG_PORT" postgres INT 60 "$PG_ADDR"
+  for svc in "${SERVICES[@]}"; do service_down "$svc"; done
   for f in "$RUN_DIR"/*.pid; do
     [ -e "$f" ] || continue
     others+=("$(basename "$f" .pid)")
@@ -830,73 +864,15 @@ cmd_down() {
   fi
 }
 
-# reset_dir <service> <still answers 0/1> <dir>: delete a data dir of this script, unless a
-# server still answers on that port (pre-existing, or started from another clone).
-reset_dir() {
-  if [ ! -e "$3" ]; then return 0; fi
-  if [ "$2" -eq 1 ]; then
-    say "$1: kept $3 (a server still answers on its port)"
-  else
-    rm -rf "$3"
-    say "$1: deleted $3"
-  fi
-}
-
 cmd_reset() {
+  local svc
   cmd_down
-  local a
-  os_setup_vars
-  a=0; if os_answers; then a=1; fi
-  reset_dir opensearch "$a" "$OS_HOME"
-  pg_setup_vars
-  a=0; if pg_answers; then a=1; fi
-  reset_dir postgres "$a" "$PG_HOME"
-  nats_setup_vars
-  a=0; if nats_answers; then a=1; fi
-  reset_dir nats "$a" "$NATS_HOME"
-  if [ -n "$REDIS_URL" ]; then
-    redis_setup_vars
-    a=0; if redis_answers; then a=1; fi
-    reset_dir redis "$a" "$REDIS_HOME"
-  fi
-}
-
-# status_line <service> <address> <answers 0/1> <pid> [detail]
-status_line() {
-  local state=down how=""
-  if [ "$3" -eq 1 ]; then state=up; fi
-  if [ -n "$4" ]; then how=" (started by stack.sh, pid $4)"; elif [ "$3" -eq 1 ]; then how=" (existing server)"; fi
-  printf '%-11s %-5s %s%s%s\n' "$1:" "$state" "$2" "$how" "${5:+ $5}"
+  for svc in "${SERVICES[@]}"; do service_reset "$svc"; done
 }
 
 cmd_status() {
-  local ok=0 a detail
-  pg_setup_vars
-  a=0; if pg_answers; then a=1; else ok=1; fi
-  status_line postgres "$PG_ADDR/$PG_DB" "$a" "$(recorded_pid postgres "$PG_PORT" postgres)"
-  nats_setup_vars
-  a=0; if nats_answers; then a=1; else ok=1; fi
-  status_line nats "$NATS_ADDR" "$a" "$(recorded_pid nats "$NATS_PORT" nats-server)"
-  if [ -n "$REDIS_URL" ]; then
-    redis_setup_vars
-    a=0; if redis_answers; then a=1; else ok=1; fi
-    status_line redis "$REDIS_ADDR" "$a" "$(recorded_pid redis "$REDIS_PORT" redis-server)"
-  else
-    printf '%-11s %s\n' "redis:" "not used (REDIS_URL is not set)"
-  fi
-  os_setup_vars
-  a=0 detail=""
-  if command -v curl >/dev/null 2>&1; then
-    if os_answers; then
-      a=1
-      detail="$(curl -sk -m 3 "$OS_BASE/_cluster/health" 2>/dev/null | grep -o '"status":"[a-z]*"' | cut -d'"' -f4 || true)"
-      detail="${detail:+health $detail}"
-      if [ "$detail" = "health red" ]; then ok=1; fi
-    else
-      ok=1
-    fi
-  elif tcp_open "$OS_HOST" "$OS_PORT"; then a=1; else ok=1; fi
-  status_line opensearch "$OS_ADDR" "$a" "$(recorded_pid opensearch "$OS_PORT" "$OS_PATTERN")" "$detail"
+  local svc ok=0
+  for svc in "${SERVICES[@]}"; do service_status "$svc" || ok=1; done
   return "$ok"
 }
 
@@ -904,10 +880,10 @@ cmd_status() {
 if [[ ${BASH_SOURCE[0]} != "$0" ]]; then return 0; fi
 
 case "${1:-}" in
-  up) cmd_up ;;
-  down) cmd_down ;;
-  status) cmd_status ;;
-  reset) cmd_reset ;;
+  up | down | status | reset)
+    for svc in "${SERVICES[@]}"; do "${svc}_setup_vars"; done
+    "cmd_$1"
+    ;;
   *)
     warn "usage: bash scripts/stack.sh up|down|status|reset"
     exit 2
