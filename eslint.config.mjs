@@ -1,7 +1,7 @@
 import tseslint from 'typescript-eslint';
 
 /** Pure libraries (ARCHITECTURE.md): no framework, no database, no network, no file system. */
-const PURE_LIBS = ['contracts', 'normalize', 'sql', 'matching', 'shaping'];
+const PURE_LIBS = ['contracts', 'normalize', 'sql', 'matching', 'shaping', 'suggest', 'cache', 'discovery', 'random'];
 const IO_PACKAGES = [
   'typeorm',
   'pg',

@@ -32,6 +32,10 @@ const aliases = Object.fromEntries(
     'sql',
     'matching',
     'shaping',
+    'suggest',
+    'cache',
+    'discovery',
+    'random',
     'testing',
   ].map((lib) => [`^@app/${lib}$`, `<rootDir>/libs/${lib}/src`]),
 );

@@ -15,7 +15,7 @@
 import type { PersonRecord } from '@app/contracts';
 import { nicknameVariants, type PersonMatchInput } from '@app/matching';
 import { hashEmail } from '@app/normalize';
-import { Rng } from '../../apps/cli/src/data-builds/generator/prng';
+import { Rng } from '@app/random';
 
 export type QueryKind =
   'email' | 'email_hash' | 'phone' | 'social_url' | 'netx_id' | 'name+1' | 'name+2' | 'name+3';

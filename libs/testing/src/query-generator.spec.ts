@@ -1,6 +1,9 @@
 import { ServiceError, Entity } from '@app/contracts';
 import { AstNode, CATALOG, compileQuery, parseQuery } from '@app/sql';
-import { Fuzzer, QueryFeatures, queryFeatures, QueryGenerator, Random, sqlString } from './query-generator';
+import { QueryFeatures, queryFeatures } from './query-features';
+import { Fuzzer } from './query-fuzzer';
+import { QueryGenerator } from './query-generator';
+import { sqlString } from './query-text';
 
 const POOLS: Record<Entity, Record<string, (string | number)[]>> = {
   person: {
@@ -55,20 +58,6 @@ function walk(node: AstNode, visit: (n: AstNode) => void): void {
   if (node.kind === 'and' || node.kind === 'or') node.operands.forEach((o) => walk(o, visit));
   if (node.kind === 'not') walk(node.operand, visit);
 }
-
-describe('Random', () => {
-  it('is deterministic per seed and spreads over its range', () => {
-    const a = new Random(7);
-    const b = new Random(7);
-    const xs = Array.from({ length: 1000 }, () => a.next());
-    expect(Array.from({ length: 1000 }, () => b.next())).toEqual(xs);
-    expect(new Random(8).next()).not.toBe(xs[0]);
-    expect(Math.min(...xs)).toBeGreaterThanOrEqual(0);
-    expect(Math.max(...xs)).toBeLessThan(1);
-    const ints = new Set(Array.from({ length: 500 }, () => a.int(-2, 2)));
-    expect([...ints].sort()).toEqual([-1, -2, 0, 1, 2]);
-  });
-});
 
 describe('QueryGenerator', () => {
   it('doubles apostrophes in string literals', () => {
@@ -150,42 +139,6 @@ describe('QueryGenerator', () => {
       expect(underscores).toBeGreaterThan(50);
     },
   );
-});
-
-describe('queryFeatures', () => {
-  const sparse = new Set(['city', 'age', 'is_decision_maker', 'skills']);
-  const none: QueryFeatures = {
-    not: false,
-    notEqual: false,
-    or: false,
-    sparse: false,
-    negatedSparse: false,
-    notCrossTable: false,
-  };
-  it.each<[string, Partial<QueryFeatures>]>([
-    ["job_title = 'x'", {}],
-    ["city = 'x'", { sparse: true }],
-    ["city != 'x'", { notEqual: true, sparse: true, negatedSparse: true }],
-    ["job_title <> 'x'", { notEqual: true }],
-    ["NOT (city != 'x')", { not: true, notEqual: true, sparse: true }],
-    ["NOT (NOT (city = 'x'))", { not: true, sparse: true }],
-    ['NOT (age > 30)', { not: true, sparse: true, negatedSparse: true }],
-    ["age NOT IN (1, 2) OR job_title = 'x'", { or: true, sparse: true, negatedSparse: true }],
-    ["city NOT ILIKE '%x%'", { sparse: true, negatedSparse: true }],
-    ['is_decision_maker = false', { sparse: true, negatedSparse: true }],
-    ['is_decision_maker != true', { sparse: true, negatedSparse: true }],
-    ['NOT (is_decision_maker = false)', { not: true, sparse: true }],
-    ["NOT (skills = 'go')", { not: true, sparse: true, notCrossTable: true }],
-    [
-      "NOT (languages = 'go' AND city = 'x')",
-      { not: true, sparse: true, negatedSparse: true, notCrossTable: true },
-    ],
-  ])('%s', (where, expected) => {
-    expect(queryFeatures(parseQuery(`SELECT * FROM people WHERE ${where}`).where, sparse)).toEqual({
-      ...none,
-      ...expected,
-    });
-  });
 });
 
 describe('QueryGenerator mix', () => {

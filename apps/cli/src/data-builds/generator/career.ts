@@ -4,14 +4,13 @@
  * years_of_experience, tenures and the flat job fields all follow from the same entries.
  */
 import type { CompanySize, DegreeLevel, JobFunction, SeniorityLevel } from '@app/contracts';
+import { type Rng, Weighted } from '@app/random';
 import type { CompanyInfo } from './companies';
 import type { GeneratorContext } from './context';
 import { EXPENSE_OF, SECTOR_FUNCTIONS } from './data/functions';
 import { SECTORS, type Sector } from './data/industries';
 import { BASE_TITLES, INDUSTRY_TITLES, PLATFORM_TITLES, SECTOR_TITLES, type TitleTable } from './data/titles';
 import { addMonths, monthsBetween } from './dates';
-import type { Rng } from './prng';
-import { Weighted } from './weighted';
 
 const FUNCTIONS_BY_SECTOR = new Map<Sector, Weighted<JobFunction>>(
   SECTORS.map((s) => [s, Weighted.of(Object.entries(SECTOR_FUNCTIONS[s]) as [JobFunction, number][])]),

@@ -10,6 +10,8 @@ import {
   type PerPeriod,
   type WorkforcePeriod,
 } from '@app/contracts';
+import { mix32, Rng, Weighted } from '@app/random';
+import { Feistel } from './bijections';
 import type { GeneratorContext } from './context';
 import { LEGAL_SUFFIXES, SAINTS, SECTOR_TAGLINES, SECTOR_WORDS, STEMS } from './data/company-names';
 import { PERSONAL_EMAIL_DOMAINS } from './data/countries';
@@ -17,11 +19,9 @@ import { INDUSTRIES, type Sector } from './data/industries';
 import { NAME_POOLS } from './data/names';
 import { addMonths, civilFromDays, formatMonth } from './dates';
 import { type City, COUNTRY_WEIGHTS, placesOf } from './places';
-import { Feistel, Rng, mix32 } from './prng';
 import { sparsifyCompany } from './sparse';
 import { KEY, STREAM } from './streams';
 import { asciiLetters, sentenceCase, slugify, titleCase } from './text';
-import { Weighted } from './weighted';
 
 export const NETX_HOST = 'https://netx.example.com';
 

@@ -5,11 +5,11 @@
  */
 import type { Confidence, PersonEmail, PersonPhone, PersonSocial } from '@app/contracts';
 import { hashNormalizedEmail, normalizeEmail } from '@app/normalize';
+import type { Rng } from '@app/random';
 import type { CompanyInfo } from './companies';
 import { workEmailBase } from './identity';
 import { type City, placesOf } from './places';
 import { landlineNumber, mobileNumber } from './phones';
-import type { Rng } from './prng';
 import { formatDay } from './dates';
 
 export interface NameParts {

@@ -4,14 +4,14 @@
  * Building it is O(people + companies); each record is then a pure function of (context, index).
  */
 import { BUILD_VERSION_PATTERN, isBuildVersion } from '@app/contracts';
+import { mix32, seedWords, Weighted } from '@app/random';
+import { Feistel, Permutation, evenBitsFor } from './bijections';
 import { type CompanyInfo, buildCompanyTable } from './companies';
 import type { Sector } from './data/industries';
 import { civilFromDays, parseDay } from './dates';
 import { identityOf, workEmailBase } from './identity';
-import { Feistel, Permutation, evenBitsFor, mix32, seedWords } from './prng';
 import { ALL_KNOWN, companyKnownBits } from './sparse';
 import { KEY } from './streams';
-import { Weighted } from './weighted';
 
 export const DEFAULT_BUILD_VERSION = '1.0.0_2026-11-21';
 

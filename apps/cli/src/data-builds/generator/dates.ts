@@ -3,6 +3,7 @@
  * generator formats millions of dates and must not depend on the machine's time zone.
  * Algorithms from Howard Hinnant's "chrono-compatible low-level date algorithms".
  */
+import type { Rng } from '@app/random';
 
 export function daysFromCivil(y: number, m: number, d: number): number {
   y -= m <= 2 ? 1 : 0;
@@ -108,4 +109,9 @@ export function addMonths(z: number, months: number): number {
 export function daysInMonth(year: number, month: number): number {
   if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
   return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+
+/** A day number `[lo, hi]` uniformly (hi >= lo). */
+export function dayBetween(rng: Rng, lo: number, hi: number): number {
+  return hi <= lo ? lo : lo + rng.int(hi - lo + 1);
 }

@@ -3,12 +3,12 @@
  * ends the year work starts, earlier ones precede it, and schools are mostly near home.
  */
 import type { DegreeLevel, JobFunction, PersonEducation } from '@app/contracts';
+import type { Rng } from '@app/random';
 import { NETX_HOST } from './companies';
 import { FIELDS_OF_STUDY } from './data/profile';
 import { DEGREES, type SchoolRow, US_SCHOOLS, WORLD_SCHOOLS } from './data/schools';
 import type { City } from './places';
 import { placesOf } from './places';
-import type { Rng } from './prng';
 import { asciiLetters, slugify, titleCaseCached } from './text';
 
 const ALL_US_SCHOOLS: readonly SchoolRow[] = Object.values(US_SCHOOLS).flat();

@@ -3,10 +3,10 @@
  * can replay identities cheaply (to de-duplicate work emails) without generating whole records.
  */
 import type { Sex } from '@app/contracts';
+import { Rng } from '@app/random';
 import type { CompanyInfo, EmailPattern } from './companies';
 import { type Culture, NAME_POOLS } from './data/names';
 import { type City, COUNTRY_WEIGHTS, placesOf } from './places';
-import { Rng } from './prng';
 import { STREAM } from './streams';
 import { asciiLetters } from './text';
 

@@ -3,8 +3,8 @@
  * mobile): real dialing plans with free digits only where the plan allows any digit. Numbers in
  * North America use the area codes of the person's city, so a phone agrees with its location.
  */
+import type { Rng } from '@app/random';
 import type { City } from './places';
-import type { Rng } from './prng';
 
 /** Exchange (central office) codes: [2-9]xx, never N11 service codes or the fictional 555. */
 function exchange(rng: Rng): string {

@@ -1,9 +1,9 @@
 import { isValidPhoneNumber, parsePhoneNumber } from 'libphonenumber-js';
 import { isValidPhoneNumber as isValidMax, parsePhoneNumber as parseMax } from 'libphonenumber-js/max';
+import { Rng, seedWords } from '@app/random';
 import { COUNTRIES } from './data/countries';
 import { CITIES, geoNear, postalCode } from './places';
 import { landlineNumber, mobileNumber } from './phones';
-import { Rng, seedWords } from './prng';
 
 const seed = seedWords(11);
 

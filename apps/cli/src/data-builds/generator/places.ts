@@ -2,11 +2,10 @@
  * The place tables turned into sampling structures, plus postal codes, street addresses and
  * coordinates that stay consistent with the chosen city.
  */
+import { type Rng, Weighted } from '@app/random';
 import { COUNTRIES, type CountryDef } from './data/countries';
 import type { Culture } from './data/names';
 import { US_STATES } from './data/places-us';
-import type { Rng } from './prng';
-import { Weighted } from './weighted';
 
 export interface City {
   /** Index in CITIES. */

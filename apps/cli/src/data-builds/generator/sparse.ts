@@ -20,14 +20,14 @@ import {
   JOB_CLASSIFICATION_FIELDS,
   PERSON_CURRENT_JOB_FIELDS,
 } from '@app/contracts';
+import { Rng } from '@app/random';
 import type { Job } from './career';
 import type { CompanyInfo } from './companies';
 import { monthsBetween, parseDay, yearsBetween } from './dates';
 import { COMPANY_FILL_RATES as C, PERSON_FILL_RATES as P } from './fill-rates';
 import { type City, shortRegion } from './places';
-import { Rng } from './prng';
 import { STREAM } from './streams';
-import { sentenceCase, titleCase, titleCaseCached } from './text';
+import { sentenceVariant, titleCase, titleCaseCached } from './text';
 
 /** What a company record keeps that person records restate (bits of `GeneratorContext.companyKnown`). */
 export const KNOWN = { domain: 1, industry: 2, size: 4, netxUrl: 8, netxId: 16 } as const;
@@ -444,7 +444,7 @@ export function sparsifyPerson(
       city: p.city,
       skills: keepSkills ? skillNames : [],
     });
-    p.summary = { cleaned: text, raw: [sentenceCase(text)] };
+    p.summary = sentenceVariant(text);
   }
   return p;
 }

@@ -2,6 +2,7 @@
  * String helpers for building records: the raw (as-sourced) spellings are title-cased forms of
  * the lowercase values, and ASCII forms feed email addresses, usernames and domains.
  */
+import type { TextVariant } from '@app/contracts';
 
 const SMALL_WORDS = new Set([
   'of',
@@ -134,6 +135,11 @@ export function titleCaseCached(s: string): string {
 /** First letter uppercase, the rest as is: how people write sentences in summaries. */
 export function sentenceCase(s: string): string {
   return s === '' ? s : s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** A generated sentence (summary, job description) with its one raw spelling. */
+export function sentenceVariant(cleaned: string): TextVariant {
+  return { cleaned, raw: [sentenceCase(cleaned)] };
 }
 
 const SPECIAL_FOLD: Record<string, string> = {

@@ -2,7 +2,7 @@
  * Name pools by culture. Lists are rank-ordered, so Zipf weights reproduce real skew: the
  * commonest names recur across cities ("james smith" in many places), as in real person data.
  */
-import { Weighted } from '../../weighted';
+import { Weighted } from '@app/random';
 import { ANGLO_FEMALE, ANGLO_LAST, ANGLO_MALE } from './anglo';
 import * as eu from './european';
 import * as w from './world';

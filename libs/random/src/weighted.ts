@@ -2,7 +2,7 @@
  * Weighted choice over fixed tables: cumulative weights and a binary search, built once per
  * table when the module loads, so a draw is one random number and ~8 comparisons.
  */
-import type { Rng } from './prng';
+import type { Rng } from './rng';
 
 export class Weighted<T> {
   private readonly cumulative: Float64Array;
@@ -31,6 +31,11 @@ export class Weighted<T> {
       pairs.map((p) => p[0]),
       pairs.map((p) => p[1]),
     );
+  }
+
+  /** From `{ option: weight }`, for choosing among named options. */
+  static ofKeys<K extends string>(weights: Readonly<Record<K, number>>): Weighted<K> {
+    return Weighted.of(Object.entries(weights) as [K, number][]);
   }
 
   /**

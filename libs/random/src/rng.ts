@@ -1,8 +1,11 @@
 /**
- * Seeded randomness for the generator. Math.random cannot be seeded, and faker's Mersenne
- * Twister is slower and carries one global state; here every record gets its own small sfc32
- * stream keyed by (seed, stream, index), so record i comes out the same whatever order, process
- * or chunk generates it.
+ * Seeded randomness shared by the data generator and the test query generators. Math.random
+ * cannot be seeded, and faker's Mersenne Twister is slower and carries one global state; here
+ * every consumer opens its own small sfc32 stream keyed by (seed, stream, index), so a record or
+ * a test case comes out the same whatever order, process or chunk draws it.
+ *
+ * Generated data builds are recorded byte for byte per seed: a change to anything here that
+ * alters a draw changes every build, so it must keep each stream's sequence.
  */
 
 /** Bijective 32-bit mixer (murmur3 finalizer): distinct inputs give distinct outputs. */
@@ -13,13 +16,6 @@ export function mix32(x: number): number {
   x = Math.imul(x, 0xc2b2ae35);
   x ^= x >>> 16;
   return x >>> 0;
-}
-
-/** FNV-1a, for turning labels into stream ids and table keys. */
-export function hashString(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-  return h >>> 0;
 }
 
 /** Splits any safe-integer seed into two 32-bit words so seeds above 2^32 stay distinct. */
@@ -81,6 +77,8 @@ export class Rng {
   }
 
   pick<T>(items: readonly T[]): T {
+    // An empty list would yield undefined typed as T; failing here names the cause.
+    if (items.length === 0) throw new RangeError('pick from an empty list');
     return items[Math.floor(this.float() * items.length)];
   }
 
@@ -108,64 +106,3 @@ export class Rng {
 }
 
 const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9];
-
-/**
- * A keyed bijection on [0, 2^bits) (balanced Feistel network, bits even): unique outputs for
- * unique inputs with no table, so ids, usernames and email numbers never collide.
- */
-export class Feistel {
-  private readonly half: number;
-  private readonly mask: number;
-  private readonly keys: number[];
-
-  constructor(
-    readonly bits: number,
-    key: number,
-  ) {
-    if (bits % 2 !== 0 || bits < 2 || bits > 52) throw new RangeError('Feistel bits must be even, 2..52');
-    this.half = bits / 2;
-    this.mask = 2 ** this.half - 1;
-    this.keys = [0, 1, 2, 3].map((r) => mix32(key + Math.imul(r + 1, 0x9e3779b9)));
-  }
-
-  apply(x: number): number {
-    const h = 2 ** this.half;
-    let l = Math.floor(x / h);
-    let r = x % h;
-    for (const k of this.keys) {
-      const f = mix32((r ^ k) >>> 0) & this.mask;
-      const nl = r;
-      r = (l ^ f) & this.mask;
-      l = nl;
-    }
-    return l * h + r;
-  }
-}
-
-/** The smallest even bit count whose range holds n values (at least `min`). */
-export function evenBitsFor(n: number, min = 2): number {
-  let bits = min + (min % 2);
-  while (2 ** bits < n) bits += 2;
-  return bits;
-}
-
-/**
- * A keyed permutation of [0, n) for any n: a Feistel on the enclosing power of four, walking the
- * cycle until the value lands inside the range (under four steps on average).
- */
-export class Permutation {
-  private readonly feistel: Feistel;
-
-  constructor(
-    readonly size: number,
-    key: number,
-  ) {
-    this.feistel = new Feistel(evenBitsFor(size), key);
-  }
-
-  apply(x: number): number {
-    let y = this.feistel.apply(x);
-    while (y >= this.size) y = this.feistel.apply(y);
-    return y;
-  }
-}

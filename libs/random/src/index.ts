@@ -1,0 +1,2 @@
+export { mix32, Rng, seedWords } from './rng';
+export { Weighted } from './weighted';
