@@ -1,24 +1,24 @@
-import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { generateApiKey } from '@app/store';
-import { createTestEnvironment, TestEnvironment } from '@app/testing';
-import { revokeKey } from '../apps/cli/src/commands/key';
+import { generateApiKey, revokeApiKey } from '@app/store';
 import {
-  bootGateway,
   expectErrorResponse,
-  injector,
+  HttpHarness,
+  Inject,
   seedAgentKey,
   seedKey,
   seedTeam,
   SeededTeam,
-} from './access/harness';
+  TestEnvironment,
+} from '@app/testing';
+import { PROBE_CONTROLLERS } from './access/probe.controllers';
+import { gatewayHarness } from './gateway';
 
 const CACHE_TTL_MS = 800;
 
 /** API keys, endpoint scopes and tiers through the real gateway's global guard. */
 describe('access: keys, scopes and tiers', () => {
+  let h: HttpHarness;
   let env: TestEnvironment;
-  let app: NestFastifyApplication;
-  let inject: ReturnType<typeof injector>;
+  let inject: Inject;
   let standard: SeededTeam;
   let enterprise: SeededTeam;
 
@@ -26,16 +26,17 @@ describe('access: keys, scopes and tiers', () => {
     inject({ method: 'POST', url, payload, headers: key === undefined ? {} : { 'api-key': key } });
 
   beforeAll(async () => {
-    env = await createTestEnvironment({ REDIS_URL: '', API_KEY_CACHE_TTL_MS: String(CACHE_TTL_MS) });
-    app = await bootGateway(env.config);
-    inject = injector(app);
-    standard = await seedTeam(env.db.dataSource, { tier: 'standard' });
+    h = await gatewayHarness({
+      variables: { REDIS_URL: '', API_KEY_CACHE_TTL_MS: String(CACHE_TTL_MS) },
+      controllers: PROBE_CONTROLLERS,
+      team: { tier: 'standard' },
+    });
+    ({ env, request: inject, team: standard } = h);
     enterprise = await seedTeam(env.db.dataSource, { tier: 'enterprise' });
   });
 
   afterAll(async () => {
-    await app?.close();
-    await env?.cleanup();
+    await h?.close();
   });
 
   describe('401 unauthorized', () => {
@@ -58,14 +59,14 @@ describe('access: keys, scopes and tiers', () => {
 
     it('answers a revoked key', async () => {
       const { key, keyId } = await seedKey(env.db.dataSource, standard.id);
-      await revokeKey(env.db.dataSource, { keyId });
+      await revokeApiKey(env.db.dataSource, { id: keyId });
       expectErrorResponse(await post('/probe/free', key), 401, 'unauthorized');
     });
 
     it('stops honouring a key revoked while cached within API_KEY_CACHE_TTL_MS', async () => {
       const { key, keyId } = await seedKey(env.db.dataSource, standard.id);
       expect((await post('/probe/free', key)).statusCode).toBe(200);
-      await revokeKey(env.db.dataSource, { keyId });
+      await revokeApiKey(env.db.dataSource, { id: keyId });
       await new Promise((r) => setTimeout(r, CACHE_TTL_MS + 100));
       expectErrorResponse(await post('/probe/free', key), 401, 'unauthorized');
     });
@@ -85,13 +86,34 @@ describe('access: keys, scopes and tiers', () => {
       expect([200, 503]).toContain((await inject({ method: 'GET', url: '/health' })).statusCode);
     });
 
-    it('documents the API-Key scheme on guarded operations only', async () => {
+    it("documents the API-Key scheme on guarded operations only, with each route's policy", async () => {
       const doc = (await inject({ method: 'GET', url: '/openapi.json' })).json();
-      expect(doc.paths['/probe/billed'].post.security).toEqual([{ 'API-Key': [] }]);
-      expect(doc.paths['/probe/billed'].post.responses['402']).toBeDefined();
-      expect(doc.paths['/probe/enterprise'].post.responses['403'].description).toContain(
-        'feature_not_available',
+      const billed = doc.paths['/probe/billed'].post;
+      expect(billed.security).toEqual([{ 'API-Key': [] }]);
+      expect(Object.keys(billed.responses).sort()).toEqual(['200', '401', '402', '403', '429']);
+      expect(billed.responses['402'].description).toMatch(
+        /^`insufficient_credits` .* or `contract_expired`\./,
       );
+      expect(Object.keys(billed.responses['200'].headers)).toEqual(
+        expect.arrayContaining(['X-Credits-Charged', 'X-Credits-Remaining', 'X-RateLimit-Limit']),
+      );
+      // Billed in the code, free by its path: nothing about credits is promised.
+      const sandbox = doc.paths['/sandbox/probe'].post;
+      expect(Object.keys(sandbox.responses).sort()).toEqual(['200', '401', '403', '429']);
+      expect(Object.keys(sandbox.responses['200'].headers)).not.toContain('X-Credits-Charged');
+      expect(doc.paths['/probe/enterprise'].post.responses['403'].description).toBe(
+        '`forbidden`: this key is limited to other endpoints.\n\n' +
+          '`feature_not_available`: enterprise-tier teams only.',
+      );
+      expect(doc.paths['/probe/search'].post.responses['403'].description).toContain(
+        '`feature_not_available`: agent keys need an enterprise-tier team.',
+      );
+      expect(doc.paths['/probe/free'].post.responses['403'].description).toBe(
+        '`forbidden`: this key is limited to other endpoints.',
+      );
+      // @Public() in an @ApiKeyAuth() controller: no key, so none of the key's answers either.
+      expect(doc.paths['/probe/public'].get.security).toBeUndefined();
+      expect(Object.keys(doc.paths['/probe/public'].get.responses)).toEqual(['200']);
       expect(doc.paths['/health'].get.security).toBeUndefined();
     });
   });

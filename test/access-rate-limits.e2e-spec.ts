@@ -1,7 +1,7 @@
-import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { LightMyRequestResponse } from 'fastify';
-import { createTestEnvironment, TestEnvironment } from '@app/testing';
-import { bootGateway, expectErrorResponse, injector, seedKey, seedTeam, SeededTeam } from './access/harness';
+import { expectErrorResponse, HttpHarness, Inject, seedKey, SeededTeam, TestEnvironment } from '@app/testing';
+import { PROBE_CONTROLLERS } from './access/probe.controllers';
+import { gatewayHarness } from './gateway';
 
 const DEFAULT_LIMIT = 5;
 
@@ -19,9 +19,9 @@ function expectLimited(res: LightMyRequestResponse, limit: number, endpoint: str
 
 /** Per key and endpoint limits with the in-process counters (no REDIS_URL). */
 describe('access: rate limits (in memory)', () => {
+  let h: HttpHarness;
   let env: TestEnvironment;
-  let app: NestFastifyApplication;
-  let inject: ReturnType<typeof injector>;
+  let inject: Inject;
   let team: SeededTeam;
 
   const post = (url: string, key: string) =>
@@ -40,18 +40,15 @@ describe('access: rate limits (in memory)', () => {
   }
 
   beforeAll(async () => {
-    env = await createTestEnvironment({
-      REDIS_URL: '',
-      RATE_LIMIT_DEFAULT_PER_MINUTE: String(DEFAULT_LIMIT),
+    h = await gatewayHarness({
+      variables: { REDIS_URL: '', RATE_LIMIT_DEFAULT_PER_MINUTE: String(DEFAULT_LIMIT) },
+      controllers: PROBE_CONTROLLERS,
     });
-    app = await bootGateway(env.config);
-    inject = injector(app);
-    team = await seedTeam(env.db.dataSource);
+    ({ env, request: inject, team } = h);
   });
 
   afterAll(async () => {
-    await app?.close();
-    await env?.cleanup();
+    await h?.close();
   });
 
   it('limits hash email to 100 per minute', async () => {

@@ -1,14 +1,16 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Redis } from 'ioredis';
-import { createTestEnvironment, TestEnvironment } from '@app/testing';
 import {
-  bootGateway,
   deleteRedisKeys,
   expectErrorResponse,
+  HttpHarness,
   injector,
   seedTeam,
   SeededTeam,
-} from './access/harness';
+  TestEnvironment,
+} from '@app/testing';
+import { PROBE_CONTROLLERS } from './access/probe.controllers';
+import { bootGateway, gatewayHarness } from './gateway';
 
 // The stack script starts Redis only when REDIS_URL is set; the local default is where it runs.
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
@@ -16,6 +18,7 @@ const LIMIT = 4;
 
 /** Two gateways on one Redis enforce one limit per key and endpoint. */
 describe('access: rate limits shared through Redis', () => {
+  let h: HttpHarness;
   let env: TestEnvironment;
   let gateways: NestFastifyApplication[] = [];
   let team: SeededTeam;
@@ -25,16 +28,19 @@ describe('access: rate limits shared through Redis', () => {
     injector(gateways[gateway])({ method: 'POST', url, payload: {}, headers: { 'api-key': team.key } });
 
   beforeAll(async () => {
-    env = await createTestEnvironment({ REDIS_URL, RATE_LIMIT_DEFAULT_PER_MINUTE: String(LIMIT) });
+    h = await gatewayHarness({
+      variables: { REDIS_URL, RATE_LIMIT_DEFAULT_PER_MINUTE: String(LIMIT) },
+      controllers: PROBE_CONTROLLERS,
+    });
+    ({ env, team } = h);
     prefix = env.config.access.rateLimits.keyPrefix;
-    gateways = [await bootGateway(env.config), await bootGateway(env.config)];
-    team = await seedTeam(env.db.dataSource);
+    gateways = [h.app, await bootGateway(env.config, PROBE_CONTROLLERS)];
   });
 
   afterAll(async () => {
-    for (const gateway of gateways) await gateway.close();
+    await gateways[1]?.close();
+    await h?.close();
     if (prefix) await deleteRedisKeys(REDIS_URL, prefix);
-    await env?.cleanup();
   });
 
   it('keeps its counters under a prefix of its own', () => {

@@ -149,7 +149,7 @@ describe('company and bulk enrichment', () => {
 
     it.each(cases)('matches %s', async (_name, make) => {
       const [body, c, matchedOn, type, confidence] = make();
-      const before = await h.balance(h.standard.teamId);
+      const before = await h.balance(h.standard.id);
       const res = await h.post('/company/enrich', body);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
@@ -162,7 +162,7 @@ describe('company and bulk enrichment', () => {
         total: 1,
       });
       expect(Object.keys(res.json().matches[0].company)).toEqual(Object.keys(c));
-      expect(await h.balance(h.standard.teamId)).toBe(before - 1);
+      expect(await h.balance(h.standard.id)).toBe(before - 1);
     });
 
     it('answers no match, options and refusals like person enrichment', async () => {
@@ -299,7 +299,7 @@ describe('company and bulk enrichment', () => {
     });
 
     it('serves the sandbox companies free', async () => {
-      const before = await h.balance(h.standard.teamId);
+      const before = await h.balance(h.standard.id);
       const res = await h.post('/sandbox/company/enrich', {
         name: 'Tessellate Cloud, Inc.',
         ticker: 'NYSE:TSLC',
@@ -309,7 +309,7 @@ describe('company and bulk enrichment', () => {
         match_metadata: { matched_on: ['ticker', 'name'], match_type: 'exact', match_confidence: 'high' },
       });
       expect((await h.post('/sandbox/company/enrich', {})).statusCode).toBe(400);
-      expect(await h.balance(h.standard.teamId)).toBe(before);
+      expect(await h.balance(h.standard.id)).toBe(before);
     });
   });
 
@@ -318,7 +318,7 @@ describe('company and bulk enrichment', () => {
     const p = (i: number): PersonRecord => h.people.filter((x) => x.emails.length > 0 && !!x.mobile_phone)[i];
 
     it('answers each person request on its own, echoes metadata, and bills the matches', async () => {
-      const before = await h.balance(h.standard.teamId);
+      const before = await h.balance(h.standard.id);
       const res = await h.post('/person/enrich/bulk', {
         requests: [
           { email: p(0).emails[0].address, metadata: { row: 1 } },
@@ -373,11 +373,11 @@ describe('company and bulk enrichment', () => {
       expect(Object.keys(results[7].matches[0].person)).toEqual(['full_name']);
       expect(results[8].error.message).toMatch(/unexpected/);
       expect(res.headers['x-credits-charged']).toBe('2');
-      expect(await h.balance(h.standard.teamId)).toBe(before - 2);
+      expect(await h.balance(h.standard.id)).toBe(before - 2);
     });
 
     it('bills every match of multiple_results items, and applies top-level shaping defaults', async () => {
-      const before = await h.balance(h.enterprise.teamId);
+      const before = await h.balance(h.enterprise.id);
       const [{ last_name, country_code }] = await h.sql<{ last_name: string; country_code: string }>(
         `SELECT last_name, country_code FROM person_records WHERE build_id = '1.0.0_2026-11-21' AND last_name IS NOT NULL AND country_code IS NOT NULL
           GROUP BY 1, 2 HAVING count(*) = 2 ORDER BY 1, 2 LIMIT 1`,
@@ -398,7 +398,7 @@ describe('company and bulk enrichment', () => {
       expect(Object.keys(results[0].matches[0].person)).toEqual(['svc_id']);
       expect(Object.keys(results[1].matches[0].person)).toEqual(['full_name']);
       expect(res.headers['x-credits-charged']).toBe('3');
-      expect(await h.balance(h.enterprise.teamId)).toBe(before - 3);
+      expect(await h.balance(h.enterprise.id)).toBe(before - 3);
     });
 
     it('enriches companies in bulk', async () => {
@@ -453,7 +453,7 @@ describe('company and bulk enrichment', () => {
     });
 
     it('runs the sandbox bulk endpoints free', async () => {
-      const before = await h.balance(h.standard.teamId);
+      const before = await h.balance(h.standard.id);
       const people = await h.post('/sandbox/person/enrich/bulk', {
         requests: [
           { netx_id: '58213094' },
@@ -467,7 +467,7 @@ describe('company and bulk enrichment', () => {
         requests: [{ domain: 'mendwell.example' }],
       });
       expect(companies.json().results[0].matches[0].company.svc_id).toBe(h.sandboxCompanies[2].svc_id);
-      expect(await h.balance(h.standard.teamId)).toBe(before);
+      expect(await h.balance(h.standard.id)).toBe(before);
     });
   });
 });

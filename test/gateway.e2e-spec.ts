@@ -54,7 +54,12 @@ describe('gateway', () => {
     expect(json.statusCode).toBe(200);
     const doc = json.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(doc.paths['/health']).toBeDefined();
+    expect(doc.info).toMatchObject({ title: 'Person and company data service', version: '1.0.0' });
+    expect(doc.servers).toEqual([{ url: env.config.publicBaseUrl }]);
+    const health = doc.paths['/health'].get;
+    expect(health.summary).toMatch(/^Dependency health: 200 when all are up, otherwise 503/);
+    expect(Object.keys(health.responses)).toEqual(['200']);
+    expect(health.security).toBeUndefined();
     expect(doc.components.securitySchemes['API-Key']).toEqual({
       type: 'apiKey',
       in: 'header',

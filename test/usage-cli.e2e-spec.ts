@@ -2,9 +2,8 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { createTestEnvironment, schemaEnv, TestEnvironment } from '@app/testing';
+import { createTestEnvironment, schemaEnv, seedTeam, SeededTeam, TestEnvironment } from '@app/testing';
 import { usageSummary } from '../apps/cli/src/commands/usage';
-import { seedTeam, SeededTeam } from './access/harness';
 
 const ROOT = path.resolve(__dirname, '..');
 const BIN = path.join(ROOT, 'dist', 'apps', 'cli', 'src', 'main.js');

@@ -1,21 +1,18 @@
 import { CLEAN_FIELDS } from '@app/normalize';
-import { createTestEnvironment, TestEnvironment } from '@app/testing';
-import { bootUtilitiesGateway, problemFields, UtilitiesGateway } from './utilities/harness';
+import { HttpHarness, problemFields } from '@app/testing';
+import { gatewayHarness } from './gateway';
 
 /** POST /utility/clean through the real gateway. */
 describe('POST /utility/clean', () => {
-  let env: TestEnvironment;
-  let gw: UtilitiesGateway;
+  let gw: HttpHarness;
   const clean = (payload: unknown) => gw.post('/utility/clean', payload);
 
   beforeAll(async () => {
-    env = await createTestEnvironment();
-    gw = await bootUtilitiesGateway(env);
+    gw = await gatewayHarness({ team: { credits: 0 } });
   });
 
   afterAll(async () => {
-    await gw?.app.close();
-    await env?.cleanup();
+    await gw?.close();
   });
 
   it('cleans every supported field in one request', async () => {
@@ -158,9 +155,28 @@ describe('POST /utility/clean', () => {
   });
 
   it('is documented in the OpenAPI document', async () => {
-    const res = await gw.app.getHttpAdapter().getInstance().inject({ method: 'GET', url: '/openapi.json' });
+    const res = await gw.request({ method: 'GET', url: '/openapi.json' });
     const doc = res.json();
-    expect(doc.paths['/utility/clean'].post).toBeDefined();
-    expect(doc.components.schemas.CleanResponseDto).toBeDefined();
+    const clean = doc.paths['/utility/clean'].post;
+    expect(clean.summary).toMatch(/\(free\)$/);
+    expect(clean.requestBody.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/CleanRequestDto',
+    });
+    expect(Object.keys(clean.responses).sort()).toEqual(['200', '400', '401', '403', '422', '429']);
+    expect(clean.responses['200'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/CleanResponseDto',
+    });
+    expect(clean.responses['400'].description).toContain('`invalid_request`');
+    expect(clean.responses['422'].description).toContain('`validation_failed`');
+    // Free: no 402 and no credit headers, only the rate-limit ones.
+    expect(Object.keys(clean.responses['200'].headers)).toEqual([
+      'X-RateLimit-Limit',
+      'X-RateLimit-Remaining',
+      'X-RateLimit-Reset',
+    ]);
+    expect(doc.components.schemas.CleanResponseDto).toMatchObject({
+      required: ['results'],
+      properties: { results: { additionalProperties: { $ref: '#/components/schemas/CleanResultDto' } } },
+    });
   });
 });

@@ -1,23 +1,20 @@
 import { createHash } from 'node:crypto';
-import { createTestEnvironment, TestEnvironment } from '@app/testing';
-import { bootUtilitiesGateway, problemFields, UtilitiesGateway } from './utilities/harness';
+import { HttpHarness, problemFields } from '@app/testing';
+import { gatewayHarness } from './gateway';
 
 const digest = (algorithm: string, s: string) => createHash(algorithm).update(s, 'utf8').digest('hex');
 
 /** POST /utility/hash/email through the real gateway. */
 describe('POST /utility/hash/email', () => {
-  let env: TestEnvironment;
-  let gw: UtilitiesGateway;
+  let gw: HttpHarness;
   const hash = (payload: unknown) => gw.post('/utility/hash/email', payload);
 
   beforeAll(async () => {
-    env = await createTestEnvironment();
-    gw = await bootUtilitiesGateway(env);
+    gw = await gatewayHarness({ team: { credits: 0 } });
   });
 
   afterAll(async () => {
-    await gw?.app.close();
-    await env?.cleanup();
+    await gw?.close();
   });
 
   it.each([

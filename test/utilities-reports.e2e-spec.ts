@@ -5,11 +5,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { personFixture } from '@app/contracts';
 import { createOpenSearchClient } from '@app/search-index';
-import { insertApiKey } from '@app/store';
-import { createTestEnvironment, schemaEnv, TestEnvironment } from '@app/testing';
+import {
+  createTestEnvironment,
+  HttpHarness,
+  problemFields,
+  schemaEnv,
+  seedKey,
+  TestEnvironment,
+} from '@app/testing';
 import { loadBuild } from '../apps/cli/src/data-builds/loader/loader';
 import { runCli } from '../apps/cli/src/program';
-import { bootUtilitiesGateway, problemFields, UtilitiesGateway } from './utilities/harness';
+import { gatewayHarness } from './gateway';
 
 const BRAM = '86853a6c-6ce2-4eba-8e7a-c5f6dfbc3ff7';
 const MIRA = '4052a73f-a5b5-496f-b278-3f5a5cf9e312';
@@ -57,7 +63,7 @@ function sparsePerson(): Record<string, unknown> {
 describe('data-issue reports', () => {
   let env: TestEnvironment;
   let os: Client;
-  let gw: UtilitiesGateway;
+  let gw: HttpHarness;
   let sandboxOnly: string;
   const dirs: string[] = [];
 
@@ -90,11 +96,11 @@ describe('data-issue reports', () => {
     sandboxOnly = person.svc_id;
     writeFileSync(join(dir, 'people.jsonl'), `${JSON.stringify(person)}\n`);
     await loadBuild(ds, os, env.config.opensearch, { dir, buildId: '0.9.0_2026-11-01', sandbox: true });
-    gw = await bootUtilitiesGateway(env);
+    gw = await gatewayHarness({ env, team: { credits: 0 } });
   });
 
   afterAll(async () => {
-    await gw?.app.close();
+    await gw?.close();
     await os?.close();
     await env?.cleanup();
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
@@ -137,8 +143,8 @@ describe('data-issue reports', () => {
         correct_value: 'principal engineer',
         comment: 'promoted in 2026',
         status: 'open',
-        api_key_id: gw.keyId,
-        team_id: gw.teamId,
+        api_key_id: gw.team.keyId,
+        team_id: gw.team.id,
         resolved_at: null,
         resolution_note: null,
       });
@@ -372,10 +378,9 @@ describe('data-issue reports', () => {
       // A key of its own: reports are limited to 50 a minute per key.
       let key: string;
       beforeAll(async () => {
-        key = (await insertApiKey(env.db.dataSource, gw.teamId, null)).apiKey;
+        key = (await seedKey(env.db.dataSource, gw.team.id)).key;
       });
-      const reportSparse = (body: Record<string, unknown>) =>
-        gw.post('/utility/report/person', body, { 'api-key': key });
+      const reportSparse = (body: Record<string, unknown>) => gw.post('/utility/report/person', body, key);
 
       it('the loaded record serves the fields as null', async () => {
         const [{ record }] = await sql<{ record: Record<string, unknown> }>(

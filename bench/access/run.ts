@@ -4,8 +4,9 @@
  *
  *   /bench/open         @Public(): no access check at all (the baseline)
  *   /bench/keyed        API key (cached) → scope → tier → rate limit: what every guarded endpoint pays
- *   /bench/guarded      @Billed(): the above plus the credit pre-check and the billing interceptor
- *                       (the response is marked free, so no usage row: that is the charge, not the guard)
+ *   /bench/guarded      @BilledMatches(): the above plus the credit pre-check and the billing and
+ *                       shaping interceptors (the response is marked free, so no usage row: that is
+ *                       the charge, not the guard)
  *   /bench/intercepted  @Public() plus a no-op interceptor: Nest's own cost of any interceptor
  *
  *   npm run build:bench && node dist/bench/access/run.js [--requests 20000] [--duration 10] [--connections 10] [--redis]
@@ -34,7 +35,7 @@ import { Redis } from 'ioredis';
 import { loadConfig } from '@app/config';
 import { createHttpApp } from '@app/server';
 import { createDataSource, insertApiKey, insertTeam, quoteIdent, runMigrations } from '@app/store';
-import { Billed, freeOfCharge, Public } from '../../apps/gateway/src/access';
+import { BilledMatches, freeOfCharge, Public } from '../../apps/gateway/src/access';
 import { GatewayModule } from '../../apps/gateway/src/gateway.module';
 
 const run = promisify(execFile);
@@ -67,7 +68,7 @@ class BenchController {
   }
 
   @Get('guarded')
-  @Billed()
+  @BilledMatches('person')
   guarded() {
     return freeOfCharge({ matches: [], total: 0 });
   }

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { IsBoolean, IsInt, IsOptional, Max, Min } from 'class-validator';
 import {
   ApiKeyAuth,
-  Billed,
+  BilledMatches,
   type Caller,
   CurrentCaller,
   Enterprise,
@@ -11,7 +11,7 @@ import {
   RateLimit,
   TierService,
 } from '../../apps/gateway/src/access';
-import { Shaped, ShapingParamsDto } from '../../apps/gateway/src/shaping';
+import { ShapingParamsDto } from '../../apps/gateway/src/shaping';
 
 export class MatchesDto extends ShapingParamsDto {
   @IsOptional()
@@ -41,8 +41,7 @@ export class ProbeController {
 
   @Post('billed')
   @HttpCode(200)
-  @Billed()
-  @Shaped('person')
+  @BilledMatches('person')
   billed(@Body() body: MatchesDto, @CurrentCaller() caller: Caller) {
     handlerRuns.billed++;
     if (body.multiple_results) this.tiers.requireEnterprise(caller, 'multiple_results');
@@ -50,14 +49,14 @@ export class ProbeController {
   }
 
   @Get('billed')
-  @Billed()
+  @BilledMatches('person')
   billedGet() {
     return page(1);
   }
 
   @Post('free-page')
   @HttpCode(200)
-  @Billed()
+  @BilledMatches('person')
   freePage() {
     return freeOfCharge(page(0));
   }
@@ -71,7 +70,7 @@ export class ProbeController {
 
   @Post('search')
   @HttpCode(200)
-  @Billed()
+  @BilledMatches('person')
   @Enterprise({ agentKeysOnly: true })
   search(@Body() body: MatchesDto) {
     return page(body.matches ?? 1);
@@ -109,7 +108,7 @@ export class ProbeController {
 export class SandboxProbeController {
   @Post('probe')
   @HttpCode(200)
-  @Billed()
+  @BilledMatches('person')
   probe(@Body() body: MatchesDto) {
     return page(body.matches ?? 1);
   }

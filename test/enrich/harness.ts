@@ -1,34 +1,37 @@
-import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CompanyRecord, PersonRecord } from '@app/contracts';
 import { createOpenSearchClient } from '@app/search-index';
-import { insertApiKey, insertTeam, type TeamTier } from '@app/store';
-import { createTestEnvironment, TestEnvironment, uniqueName } from '@app/testing';
+import {
+  createTestEnvironment,
+  HttpHarness,
+  SeededTeam,
+  seedTeam,
+  TestEnvironment,
+  uniqueName,
+} from '@app/testing';
 import { generateDataset } from '../../apps/cli/src/data-builds/generator';
 import { loadBuild } from '../../apps/cli/src/data-builds/loader/loader';
-import { createGateway } from '../../apps/gateway/src/bootstrap';
+import { gatewayHarness } from '../gateway';
 
 export const LIVE_BUILD = '1.0.0_2026-11-21';
 
-export interface EnrichHarness {
-  env: TestEnvironment;
-  gateway: NestFastifyApplication;
+export interface EnrichHarness extends HttpHarness {
   people: PersonRecord[];
   companies: CompanyRecord[];
   sandboxPeople: PersonRecord[];
   sandboxCompanies: CompanyRecord[];
-  /** A standard-tier team's key, and an enterprise team's. */
-  standard: { key: string; teamId: number };
-  enterprise: { key: string; teamId: number };
-  request(opts: InjectOptions): Promise<LightMyRequestResponse>;
-  post(url: string, payload: object, key?: string): Promise<LightMyRequestResponse>;
-  get(url: string, query: Record<string, string>, key?: string): Promise<LightMyRequestResponse>;
-  balance(teamId: number): Promise<number>;
-  sql<T>(q: string, p?: unknown[]): Promise<T[]>;
-  close(): Promise<void>;
+  /** A standard-tier team (the harness team, whose key requests carry by default), and an enterprise team. */
+  standard: SeededTeam;
+  enterprise: SeededTeam;
+}
+
+export interface EnrichData {
+  people?: number;
+  companies?: number;
+  seed?: number;
+  extra?: { people?: PersonRecord[]; companies?: CompanyRecord[] };
 }
 
 const readJsonl = <T>(file: string): T[] =>
@@ -37,16 +40,11 @@ const readJsonl = <T>(file: string): T[] =>
     .filter((l) => l.trim() !== '')
     .map((l) => JSON.parse(l) as T);
 
-async function team(env: TestEnvironment, tier: TeamTier, credits: number) {
-  const t = await insertTeam(env.db.dataSource, {
-    name: uniqueName('enrich-'),
-    credits,
-    tier,
-    contractEnd: null,
-  });
-  const { apiKey } = await insertApiKey(env.db.dataSource, t.id, null);
-  return { key: apiKey, teamId: t.id };
-}
+const enrichTeam = (tier: 'standard' | 'enterprise') => ({
+  name: uniqueName('enrich-'),
+  credits: 100000,
+  tier,
+});
 
 /**
  * One e2e suite's world: a generated live build and the sandbox build loaded into its own
@@ -54,15 +52,36 @@ async function team(env: TestEnvironment, tier: TeamTier, credits: number) {
  * the generator's default (sparse records); `extra` records are appended to it before loading
  * (hand-made null-heavy ones), and come back in `people` / `companies` as loaded.
  */
-export async function enrichHarness(
-  opts: {
-    people?: number;
-    companies?: number;
-    seed?: number;
-    extra?: { people?: PersonRecord[]; companies?: CompanyRecord[] };
-  } = {},
-): Promise<EnrichHarness> {
+export async function enrichHarness(opts: EnrichData = {}): Promise<EnrichHarness> {
   const env = await createTestEnvironment();
+  try {
+    const { people, companies } = await loadEnrichBuilds(env, opts);
+    const gateway = await gatewayHarness({ env, team: enrichTeam('standard') });
+    const enterprise = await seedTeam(env.db.dataSource, enrichTeam('enterprise'));
+    return {
+      ...gateway,
+      people,
+      companies,
+      sandboxPeople: readJsonl<PersonRecord>('data/sandbox/people.jsonl'),
+      sandboxCompanies: readJsonl<CompanyRecord>('data/sandbox/companies.jsonl'),
+      standard: gateway.team,
+      enterprise,
+      async close() {
+        try {
+          await gateway.close();
+        } finally {
+          await env.cleanup();
+        }
+      },
+    };
+  } catch (error) {
+    await env.cleanup().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** The generated live build (plus `extra`) and the sandbox build, as loaded. */
+async function loadEnrichBuilds(env: TestEnvironment, opts: EnrichData) {
   const dir = mkdtempSync(join(tmpdir(), 'svc-enrich-'));
   try {
     await generateDataset({
@@ -86,39 +105,9 @@ export async function enrichHarness(
     } finally {
       await os.close();
     }
-    const people = readJsonl<PersonRecord>(join(dir, 'people.jsonl'));
-    const companies = readJsonl<CompanyRecord>(join(dir, 'companies.jsonl'));
-    const standard = await team(env, 'standard', 100000);
-    const enterprise = await team(env, 'enterprise', 100000);
-    const gateway = await createGateway(env.config);
-    await gateway.init();
-    await gateway.getHttpAdapter().getInstance().ready();
-    const request = (o: InjectOptions) =>
-      gateway.getHttpAdapter().getInstance().inject(o) as Promise<LightMyRequestResponse>;
-    const sql = <T>(q: string, p: unknown[] = []) => env.db.dataSource.query(q, p) as Promise<T[]>;
     return {
-      env,
-      gateway,
-      people,
-      companies,
-      sandboxPeople: readJsonl<PersonRecord>('data/sandbox/people.jsonl'),
-      sandboxCompanies: readJsonl<CompanyRecord>('data/sandbox/companies.jsonl'),
-      standard,
-      enterprise,
-      request,
-      post: (url, payload, key = standard.key) =>
-        request({ method: 'POST', url, payload, headers: { 'api-key': key } }),
-      get: (url, query, key = standard.key) =>
-        request({ method: 'GET', url, query, headers: { 'api-key': key } }),
-      balance: async (teamId) =>
-        Number(
-          (await sql<{ b: string }>('SELECT credits_balance b FROM teams WHERE id = $1', [teamId]))[0].b,
-        ),
-      sql,
-      async close() {
-        await gateway.close();
-        await env.cleanup();
-      },
+      people: readJsonl<PersonRecord>(join(dir, 'people.jsonl')),
+      companies: readJsonl<CompanyRecord>(join(dir, 'companies.jsonl')),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

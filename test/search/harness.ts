@@ -1,10 +1,10 @@
 import { INestMicroservice } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { insertApiKey, insertTeam, type TeamTier } from '@app/store';
+import type { LightMyRequestResponse } from 'fastify';
+import type { TeamTier } from '@app/store';
 import type { TestEnvironment } from '@app/testing';
-import { createGateway } from '../../apps/gateway/src/bootstrap';
 import { createSearchWorker } from '../../apps/search/src/bootstrap';
+import { gatewayHarness } from '../gateway';
 
 /** What a search suite talks to: the real gateway and search worker, and a team's key. */
 export interface SearchStack {
@@ -24,37 +24,29 @@ export async function startSearchStack(
   env: TestEnvironment,
   team: { name: string; credits: number; tier: TeamTier },
 ): Promise<SearchStack> {
-  const created = await insertTeam(env.db.dataSource, { ...team, contractEnd: null });
-  const { apiKey } = await insertApiKey(env.db.dataSource, created.id, null);
   const worker = await createSearchWorker(env.config);
   await worker.listen();
-  const gateway = await createGateway(env.config);
-  await gateway.init();
-  await gateway.getHttpAdapter().getInstance().ready();
   let workerRunning = true;
   const stopWorker = async () => {
     if (workerRunning) await worker.close();
     workerRunning = false;
   };
-  return {
-    gateway,
-    worker,
-    apiKey,
-    teamId: created.id,
-    post: (url, payload, key = apiKey) =>
-      gateway
-        .getHttpAdapter()
-        .getInstance()
-        .inject({
-          method: 'POST',
-          url,
-          payload,
-          headers: { 'api-key': key },
-        } as InjectOptions) as Promise<LightMyRequestResponse>,
-    stopWorker,
-    async close() {
-      await gateway.close();
-      await stopWorker();
-    },
-  };
+  try {
+    const gateway = await gatewayHarness({ env, team });
+    return {
+      gateway: gateway.app,
+      worker,
+      apiKey: gateway.team.key,
+      teamId: gateway.team.id,
+      post: gateway.post,
+      stopWorker,
+      async close() {
+        await gateway.close();
+        await stopWorker();
+      },
+    };
+  } catch (error) {
+    await stopWorker().catch(() => undefined);
+    throw error;
+  }
 }

@@ -1,8 +1,13 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { AppConfig } from '@app/config';
+import { documentRoutePolicies, RoutePolicies } from './access';
 
-/** OpenAPI 3 generated from the controllers and DTOs: JSON at /openapi.json, readable docs at /docs. */
+/**
+ * OpenAPI 3 generated from the controllers and DTOs, with each route's access policy (credits,
+ * tier, rate limits, sandbox mirrors) documented from RoutePolicies: JSON at /openapi.json,
+ * readable docs at /docs.
+ */
 export function mountOpenApi(app: NestFastifyApplication, config: AppConfig): void {
   const document = SwaggerModule.createDocument(
     app,
@@ -17,6 +22,7 @@ export function mountOpenApi(app: NestFastifyApplication, config: AppConfig): vo
       .addApiKey({ type: 'apiKey', in: 'header', name: 'API-Key' }, 'API-Key')
       .build(),
   );
+  documentRoutePolicies(document, app.get(RoutePolicies).routes());
   SwaggerModule.setup('docs', app, document, {
     jsonDocumentUrl: 'openapi.json',
     yamlDocumentUrl: 'openapi.yaml',

@@ -7,6 +7,7 @@ export * from './keys';
 export * from './password';
 export { isCheckViolation, isUniqueViolation } from './errors';
 export { applyCreditDelta, InsufficientCreditsError } from './credits';
+export { grantCredits, type TeamSelector } from './credit-grants';
 export type { CreditMovement } from './credits';
 export { chargeCalls } from './charges';
 export type { BilledCall } from './charges';
@@ -21,3 +22,4 @@ export {
 } from './report-status';
 export * from './builds';
 export * from './teams';
+export * from './key-revocation';

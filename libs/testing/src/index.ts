@@ -6,3 +6,6 @@ export * from './query-generator';
 export { sqlString } from './query-text';
 export { Random } from './random';
 export * from './sql-reference';
+export * from './http';
+export * from './redis';
+export * from './teams';

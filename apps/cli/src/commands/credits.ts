@@ -1,9 +1,10 @@
 import { Command } from 'commander';
 import { DataSource } from 'typeorm';
-import { applyCreditDelta } from '@app/store';
+import { grantCredits } from '@app/store';
 import { positiveInt, TeamRef, teamRef } from '../args';
+import { NotFoundError } from '../errors';
 import { Runner } from '../runner';
-import { findTeam } from './lookup';
+import { describeTeamRef } from './lookup';
 
 export interface AddCreditsInput {
   team: TeamRef;
@@ -18,19 +19,17 @@ export interface AddCreditsResult {
   ledger_id: number;
 }
 
-/** credits:add: a `grant` ledger row and the balance increase, in one transaction. */
+/** credits:add: a `grant` ledger row and the balance increase, in one transaction (libs/store). */
 export async function addCredits(ds: DataSource, input: AddCreditsInput): Promise<AddCreditsResult> {
-  return ds.transaction(async (em) => {
-    const team = await findTeam(em, input.team);
-    const moved = await applyCreditDelta(em, team.id, input.credits, 'grant');
-    return {
-      team_id: team.id,
-      team: team.name,
-      credits_added: input.credits,
-      credits_balance: moved.balance,
-      ledger_id: moved.ledgerId,
-    };
-  });
+  const granted = await grantCredits(ds, input.team, input.credits);
+  if (!granted) throw new NotFoundError(`${describeTeamRef(input.team)} not found`);
+  return {
+    team_id: granted.team.id,
+    team: granted.team.name,
+    credits_added: input.credits,
+    credits_balance: granted.movement.balance,
+    ledger_id: granted.movement.ledgerId,
+  };
 }
 
 export function registerCreditsCommands(program: Command, run: Runner): void {

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { DataSource } from 'typeorm';
-import { ApiKey, ApiKeyKind, insertApiKey } from '@app/store';
+import { ApiKey, ApiKeyKind, insertApiKey, revokeApiKey } from '@app/store';
 import { endpoints, keyPrefix, positiveInt, TeamRef, teamRef } from '../args';
 import { NotFoundError, UsageError } from '../errors';
 import { Runner } from '../runner';
@@ -64,31 +64,17 @@ export interface RevokeKeyResult extends KeyView {
   already_revoked: boolean;
 }
 
-/** key:revoke: sets revoked_at once; revoking again reports the original time. */
+/** key:revoke: sets revoked_at once (libs/store); revoking again reports the original time. */
 export async function revokeKey(ds: DataSource, selector: KeySelector): Promise<RevokeKeyResult> {
-  return ds.transaction(async (em) => {
-    const where = 'keyId' in selector ? { id: selector.keyId } : { prefix: selector.prefix };
-    const key = await em.findOne(ApiKey, { where, lock: { mode: 'pessimistic_write' } });
-    if (!key) {
-      throw new NotFoundError(
-        'keyId' in selector
-          ? `key ${selector.keyId} not found`
-          : `key with prefix ${selector.prefix} not found`,
-      );
-    }
-    const alreadyRevoked = key.revokedAt !== null;
-    if (!alreadyRevoked) {
-      const updated = await em
-        .createQueryBuilder()
-        .update(ApiKey)
-        .set({ revokedAt: () => 'now()' })
-        .where('id = :id', { id: key.id })
-        .returning('revoked_at')
-        .execute();
-      key.revokedAt = new Date((updated.raw as Array<{ revoked_at: Date }>)[0].revoked_at);
-    }
-    return { ...keyView(key), already_revoked: alreadyRevoked };
-  });
+  const revoked = await revokeApiKey(ds, 'keyId' in selector ? { id: selector.keyId } : selector);
+  if (!revoked) {
+    throw new NotFoundError(
+      'keyId' in selector
+        ? `key ${selector.keyId} not found`
+        : `key with prefix ${selector.prefix} not found`,
+    );
+  }
+  return { ...keyView(revoked.key), already_revoked: revoked.alreadyRevoked };
 }
 
 export interface ListKeysResult {

@@ -1,6 +1,5 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_GUARD, DiscoveryModule } from '@nestjs/core';
-import { BillingOrderCheck } from './billing/billing-order.check';
 import { BillingInterceptor } from './billing/billing.interceptor';
 import { AccessGuard } from './guards/access.guard';
 import { RateLimitGuard } from './guards/rate-limit.guard';
@@ -12,8 +11,9 @@ import { TierService } from './services/tier.service';
 
 /**
  * API keys, endpoint scopes, tiers, credits and rate limits (docs/access.md). Global so that
- * @Billed() controllers in any feature module can resolve BillingInterceptor's dependencies and
- * handlers can inject TierService.
+ * @BilledMatches() controllers in any feature module can resolve BillingInterceptor's
+ * dependencies and handlers can inject TierService. DiscoveryModule lets RoutePolicies list
+ * every route for the OpenAPI document.
  */
 @Global()
 @Module({
@@ -24,7 +24,6 @@ import { TierService } from './services/tier.service';
     CreditsService,
     TierService,
     BillingInterceptor,
-    BillingOrderCheck,
     RateLimitGuard,
     ...throttlerProviders,
     { provide: APP_GUARD, useClass: AccessGuard },

@@ -19,7 +19,8 @@ export interface RequestAccess {
   caller: Caller;
   /** The matched route path, e.g. `/person/enrich`. */
   scope: string;
-  sandbox: boolean;
+  /** Whether this request is charged per match (RoutePolicy.billed: never in the sandbox). */
+  billed: boolean;
 }
 
 // A symbol, not a named property, so nothing else on the request can collide with or spoof it.

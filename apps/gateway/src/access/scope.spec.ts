@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { ServiceError } from '@app/contracts';
 import type { Caller } from './caller';
 import { contractExpired, utcToday } from './caller';
-import { assertScope, isSandboxScope, scopeOf } from './scope';
+import { assertScope, buildKindOf, isSandboxScope, sandboxPath, scopeOf } from './scope';
 
 const caller = (endpoints: string[] | null): Caller => ({
   keyId: 1,
@@ -31,9 +31,14 @@ describe('scopes', () => {
     }
   });
 
-  it('knows sandbox paths', () => {
+  it('knows sandbox paths, their live counterparts and the build each reads', () => {
     expect(isSandboxScope('/sandbox/person/enrich')).toBe(true);
     expect(isSandboxScope('/sandboxes')).toBe(false);
+    expect(sandboxPath('person/enrich/bulk')).toBe('sandbox/person/enrich/bulk');
+    expect(sandboxPath('/company/search')).toBe('sandbox/company/search');
+    expect(buildKindOf('/sandbox/person/enrich')).toBe('sandbox');
+    expect(buildKindOf('/person/enrich')).toBe('live');
+    expect(buildKindOf('/sandboxes')).toBe('live');
   });
 });
 

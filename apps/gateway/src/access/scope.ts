@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { ServiceError } from '@app/contracts';
+import { BuildKind, ServiceError } from '@app/contracts';
 import type { Caller } from './caller';
 
 export const SANDBOX_PREFIX = '/sandbox/';
@@ -15,6 +15,16 @@ export function scopeOf(request: FastifyRequest): string {
 
 export function isSandboxScope(scope: string): boolean {
   return scope.startsWith(SANDBOX_PREFIX);
+}
+
+/** The sandbox mirror of a live route path: `person/enrich` → `sandbox/person/enrich`. */
+export function sandboxPath(path: string): string {
+  return `${SANDBOX_PREFIX.slice(1)}${path.replace(/^\/+/, '')}`;
+}
+
+/** Which build a route reads: the sandbox's fictional records under /sandbox/, else the live data. */
+export function buildKindOf(scope: string): BuildKind {
+  return isSandboxScope(scope) ? 'sandbox' : 'live';
 }
 
 /** A limited key must list the exact path; sandbox paths get no exemption (SPEC, Authentication 2). */

@@ -1,12 +1,25 @@
-import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
-import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Res } from '@nestjs/common';
+import { ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ApiKeyAuth, Billed, Enterprise } from '../access';
-import { Shaped } from '../shaping';
+import type { BuildKind } from '@app/contracts';
+import { ApiKeyAuth, BilledMatches, Enterprise, PostLiveAndSandbox, RouteBuildKind } from '../access';
 import { SearchBodyDto } from './dto/search-body.dto';
 import { SearchResponse, SearchService } from './search.service';
 
-const TOTAL_HEADER = { name: 'Total-Count-Status', description: 'exact | estimate | page: how `total` was derived' };
+const SearchHeaders = (): MethodDecorator =>
+  ApiResponse({
+    status: 200,
+    description:
+      '`{matches, total}`: one page of results and the count of all rows the WHERE clause matches.',
+    headers: {
+      'Total-Count-Status': { description: 'exact | estimate | page: how `total` was derived' },
+      'Search-Warning': {
+        description:
+          'Present when an industry filter no stored value satisfies: it names the filter and the closest ' +
+          'stored values; the empty page is free.',
+      },
+    },
+  });
 
 @ApiTags('search')
 @ApiKeyAuth()
@@ -14,42 +27,33 @@ const TOTAL_HEADER = { name: 'Total-Count-Status', description: 'exact | estimat
 export class SearchController {
   constructor(private readonly search: SearchService) {}
 
-  @Post('person/search')
-  @HttpCode(200)
+  @PostLiveAndSandbox('person/search', {
+    summary: 'Search people with a SQL subset (beta)',
+    sandboxSummary: 'Person search against the fictional sandbox records; free',
+  })
   @Enterprise({ agentKeysOnly: true })
-  @ApiOperation({ summary: 'Search people with a SQL subset (beta)' })
-  @ApiResponse({ status: 200, headers: { 'Total-Count-Status': TOTAL_HEADER } })
-  @Billed()
-  @Shaped('person')
-  person(@Body() body: SearchBodyDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<SearchResponse> {
-    return this.search.search('person', 'live', body, reply);
+  @SearchHeaders()
+  @BilledMatches('person')
+  person(
+    @Body() body: SearchBodyDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @RouteBuildKind() kind: BuildKind,
+  ): Promise<SearchResponse> {
+    return this.search.search('person', kind, body, reply);
   }
 
-  @Post('company/search')
-  @HttpCode(200)
+  @PostLiveAndSandbox('company/search', {
+    summary: 'Search companies with a SQL subset (beta)',
+    sandboxSummary: 'Company search against the fictional sandbox records; free',
+  })
   @Enterprise({ agentKeysOnly: true })
-  @ApiOperation({ summary: 'Search companies with a SQL subset (beta)' })
-  @Billed()
-  @Shaped('company')
-  company(@Body() body: SearchBodyDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<SearchResponse> {
-    return this.search.search('company', 'live', body, reply);
-  }
-
-  @Post('sandbox/person/search')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Person search against the fictional sandbox records; free' })
-  @Billed()
-  @Shaped('person')
-  sandboxPerson(@Body() body: SearchBodyDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<SearchResponse> {
-    return this.search.search('person', 'sandbox', body, reply);
-  }
-
-  @Post('sandbox/company/search')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Company search against the fictional sandbox records; free' })
-  @Billed()
-  @Shaped('company')
-  sandboxCompany(@Body() body: SearchBodyDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<SearchResponse> {
-    return this.search.search('company', 'sandbox', body, reply);
+  @SearchHeaders()
+  @BilledMatches('company')
+  company(
+    @Body() body: SearchBodyDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @RouteBuildKind() kind: BuildKind,
+  ): Promise<SearchResponse> {
+    return this.search.search('company', kind, body, reply);
   }
 }

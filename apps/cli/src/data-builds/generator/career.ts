@@ -5,8 +5,7 @@
  */
 import type { CompanySize, DegreeLevel, JobFunction, SeniorityLevel } from '@app/contracts';
 import { type Rng, Weighted } from '@app/random';
-import type { CompanyInfo } from './companies';
-import type { GeneratorContext } from './context';
+import type { CompanyInfo, GeneratorContext, Job, Role } from './model';
 import { EXPENSE_OF, SECTOR_FUNCTIONS } from './data/functions';
 import { SECTORS, type Sector } from './data/industries';
 import { BASE_TITLES, INDUSTRY_TITLES, PLATFORM_TITLES, SECTOR_TITLES, type TitleTable } from './data/titles';
@@ -110,13 +109,6 @@ function tableFor(
   return titlesAt(sector, industry)[fn][seniority];
 }
 
-export interface Role {
-  title: string;
-  fn: JobFunction;
-  seniority: SeniorityLevel;
-  isPlatformWorker: boolean;
-}
-
 /**
  * A title for (function, seniority) at a company. Owners and partners take the function that
  * has such titles there; a function without titles at that level is swapped for one that has.
@@ -169,15 +161,6 @@ export function isDecisionMaker(seniority: SeniorityLevel, size: CompanySize): b
     default:
       return false;
   }
-}
-
-export interface Job {
-  role: Role;
-  company: CompanyInfo;
-  start: number;
-  /** Day number, or null for the current job. */
-  end: number | null;
-  tenureMonths: number;
 }
 
 /** A log-normal tenure in months around `median`, at least 2. */

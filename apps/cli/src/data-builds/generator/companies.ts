@@ -12,7 +12,7 @@ import {
 } from '@app/contracts';
 import { mix32, Rng, Weighted } from '@app/random';
 import { Feistel } from './bijections';
-import type { GeneratorContext } from './context';
+import type { CompanyInfo, EmailPattern, GeneratorContext } from './model';
 import { LEGAL_SUFFIXES, SAINTS, SECTOR_TAGLINES, SECTOR_WORDS, STEMS } from './data/company-names';
 import { PERSONAL_EMAIL_DOMAINS } from './data/countries';
 import { INDUSTRIES, type Sector } from './data/industries';
@@ -24,31 +24,6 @@ import { KEY, STREAM } from './streams';
 import { asciiLetters, sentenceCase, slugify, titleCase } from './text';
 
 export const NETX_HOST = 'https://netx.example.com';
-
-/** How a company spells work email local parts; all its employees share one pattern. */
-export type EmailPattern =
-  'first.last' | 'flast' | 'first' | 'firstl' | 'first_last' | 'firstlast' | 'f.last' | 'last.first';
-
-export interface CompanyInfo {
-  index: number;
-  svcId: string;
-  name: string;
-  display: string;
-  rawNames: string[];
-  domain: string;
-  altDomains: string[];
-  netxUrl: string;
-  netxId: string;
-  industry: string;
-  sector: Sector;
-  type: CompanyType;
-  size: CompanySize;
-  employees: number;
-  founded: number;
-  hq: City;
-  emailPattern: EmailPattern;
-  ticker: { symbol: string; exchange: string } | null;
-}
 
 const INDUSTRY_PICK = new Weighted(
   INDUSTRIES.map(([name, sector]) => ({ name, sector })),

@@ -6,7 +6,7 @@
 import type { Confidence, PersonEmail, PersonPhone, PersonSocial } from '@app/contracts';
 import { hashNormalizedEmail, normalizeEmail } from '@app/normalize';
 import type { Rng } from '@app/random';
-import type { CompanyInfo } from './companies';
+import type { CompanyInfo } from './model';
 import { workEmailBase } from './identity';
 import { type City, placesOf } from './places';
 import { landlineNumber, mobileNumber } from './phones';

@@ -6,7 +6,8 @@
 import { BUILD_VERSION_PATTERN, isBuildVersion } from '@app/contracts';
 import { mix32, seedWords, Weighted } from '@app/random';
 import { Feistel, Permutation, evenBitsFor } from './bijections';
-import { type CompanyInfo, buildCompanyTable } from './companies';
+import { buildCompanyTable } from './companies';
+import type { CompanyInfo, GeneratorContext, GeneratorOptions } from './model';
 import type { Sector } from './data/industries';
 import { civilFromDays, parseDay } from './dates';
 import { identityOf, workEmailBase } from './identity';
@@ -14,47 +15,6 @@ import { ALL_KNOWN, companyKnownBits } from './sparse';
 import { KEY } from './streams';
 
 export const DEFAULT_BUILD_VERSION = '1.0.0_2026-11-21';
-
-export interface GeneratorOptions {
-  seed: number;
-  people: number;
-  companies: number;
-  /** `<version>_<date>`; the date is the "as of" day every age, tenure and last_seen counts from. */
-  buildVersion?: string;
-  /**
-   * Every field filled, as far as it applies (the pre-sparsity output). Default false: records
-   * are sparse at the rates of fill-rates.ts (docs/data-generator.md, "Sparsity").
-   */
-  dense?: boolean;
-}
-
-export interface GeneratorContext {
-  readonly seed: number;
-  readonly seedWords: readonly [number, number];
-  readonly people: number;
-  readonly companies: number;
-  readonly buildVersion: string;
-  readonly dense: boolean;
-  /** The build date as a day number: "today" for the data, never the wall clock. */
-  readonly asOf: number;
-  readonly asOfYear: number;
-  readonly table: readonly CompanyInfo[];
-  /** Companies of each sector, weighted by size: where earlier jobs are drawn from. */
-  readonly bySector: ReadonlyMap<Sector, Weighted<CompanyInfo>>;
-  readonly anyCompany: Weighted<CompanyInfo>;
-  /** slotStart[c] is the first person slot at company c; slotStart[companies] = people. */
-  readonly slotStart: Float64Array;
-  /** Line i of people.jsonl is slot order.apply(i). */
-  readonly order: Permutation;
-  /** 1 for the first holder of a work-email local part at a company, 2 for the next, ... */
-  readonly emailRank: Uint32Array;
-  /** Keyed bijections for per-person unique numbers. */
-  readonly unique: Feistel;
-  readonly personNetx: Feistel;
-  readonly personSvcKey: number;
-  /** Per company, the KNOWN bits (sparse.ts) of what its record keeps; all set when dense. */
-  readonly companyKnown: Uint8Array;
-}
 
 /**
  * People per company: proportional to employee count^0.9 (largest-remainder rounding, so the

@@ -4,7 +4,7 @@
  */
 import type { Sex } from '@app/contracts';
 import { Rng } from '@app/random';
-import type { CompanyInfo, EmailPattern } from './companies';
+import type { CompanyInfo, EmailPattern } from './model';
 import { type Culture, NAME_POOLS } from './data/names';
 import { type City, COUNTRY_WEIGHTS, placesOf } from './places';
 import { STREAM } from './streams';

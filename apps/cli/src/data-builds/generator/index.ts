@@ -7,13 +7,14 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { CompanyRecord } from '@app/contracts';
 import { companyAt } from './companies';
-import { type GeneratorContext, type GeneratorOptions, createContext, resolveOptions } from './context';
+import { createContext, resolveOptions } from './context';
+import type { GeneratorContext, GeneratorOptions } from './model';
 import { generatePerson } from './person';
 import { WorkerPool, workersAvailable } from './parallel';
 import { writeJsonLines } from './writer';
 
 export { DEFAULT_BUILD_VERSION, createContext, resolveOptions } from './context';
-export type { GeneratorContext, GeneratorOptions } from './context';
+export type { GeneratorContext, GeneratorOptions } from './model';
 export { generatePerson } from './person';
 export { COMPANY_FILL_RATES, PERSON_FILL_RATES, type FillRate } from './fill-rates';
 export { INDUSTRY_NAMES } from './data/industries';

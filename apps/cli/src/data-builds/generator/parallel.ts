@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { GeneratorOptions } from './context';
+import type { GeneratorOptions } from './model';
 import type { ChunkKind, ChunkRequest, ChunkResult } from './worker';
 import { type WriteResult, drained } from './writer';
 

@@ -5,10 +5,8 @@
  */
 import type { DegreeLevel } from '@app/contracts';
 import { type Rng, Weighted } from '@app/random';
-import type { CompanyInfo } from './companies';
+import type { CompanyInfo, Job, Role } from './model';
 import {
-  type Job,
-  type Role,
   STUDY_YEARS,
   buildHistory,
   degreeFor,
@@ -17,7 +15,7 @@ import {
   roleFor,
   seniorityFor,
 } from './career';
-import type { GeneratorContext } from './context';
+import type { GeneratorContext } from './model';
 import { addMonths, civilFromDays, daysFromCivil, yearsBetween } from './dates';
 
 /** Working-age distribution: [age, weight] at 5-year knots, linearly spread within. */

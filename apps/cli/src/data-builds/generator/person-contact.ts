@@ -7,7 +7,7 @@ import type { PersonEmail, PersonPhone, PersonSocial } from '@app/contracts';
 import type { Rng } from '@app/random';
 import { NETX_HOST } from './companies';
 import { buildEmails, buildPhones, buildSocials } from './contact';
-import type { GeneratorContext } from './context';
+import type { GeneratorContext } from './model';
 import type { Identity } from './identity';
 import type { Career } from './person-career';
 import type { City } from './places';

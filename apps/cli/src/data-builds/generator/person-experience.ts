@@ -4,7 +4,8 @@
  */
 import type { PersonExperience, TextVariant } from '@app/contracts';
 import type { Rng } from '@app/random';
-import { type Job, expenseOf, isDecisionMaker } from './career';
+import { expenseOf, isDecisionMaker } from './career';
+import type { Job } from './model';
 import { DUTIES } from './data/profile';
 import { formatDay } from './dates';
 import { sentenceVariant, titleCase, titleCaseCached } from './text';

@@ -4,7 +4,7 @@
  */
 import type { PersonLocation } from '@app/contracts';
 import type { Rng } from '@app/random';
-import type { Job } from './career';
+import type { Job } from './model';
 import { dayBetween, formatDay } from './dates';
 import { type City, geoNear, postalCode, shortRegion, streetAddress } from './places';
 import { titleCase, titleCaseCached } from './text';

@@ -4,8 +4,8 @@
  */
 import type { PersonCertification, PersonLanguage, TextVariant } from '@app/contracts';
 import type { Rng } from '@app/random';
-import type { Job } from './career';
-import type { CompanyInfo } from './companies';
+import type { Job } from './model';
+import type { CompanyInfo } from './model';
 import { FUNCTION_AREA } from './data/functions';
 import { NAME_POOLS } from './data/names';
 import { CERTIFICATIONS, SKILLS } from './data/profile';

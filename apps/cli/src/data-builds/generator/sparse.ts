@@ -21,8 +21,8 @@ import {
   PERSON_CURRENT_JOB_FIELDS,
 } from '@app/contracts';
 import { Rng } from '@app/random';
-import type { Job } from './career';
-import type { CompanyInfo } from './companies';
+import type { Job } from './model';
+import type { CompanyInfo } from './model';
 import { monthsBetween, parseDay, yearsBetween } from './dates';
 import { COMPANY_FILL_RATES as C, PERSON_FILL_RATES as P } from './fill-rates';
 import { type City, shortRegion } from './places';

@@ -4,7 +4,8 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { companyAt } from './companies';
-import { type GeneratorOptions, createContext } from './context';
+import { createContext } from './context';
+import type { GeneratorOptions } from './model';
 import { generatePerson } from './person';
 
 export type ChunkKind = 'people' | 'companies';

@@ -74,6 +74,13 @@ export function judgeBuild(input: GateInput): GateVerdict {
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
+/** The verdict on a build that passes; a QualityGateError (with the top reasons) for one that does not. */
+export function requirePassing(build: string, input: GateInput, reasons: () => ReasonCount[]): GateVerdict {
+  const verdict = judgeBuild(input);
+  if (!verdict.passed) throw new QualityGateError(build, verdict, input, reasons());
+  return verdict;
+}
+
 /** The build was refused; the one serving before keeps serving. */
 export class QualityGateError extends LoadError {
   constructor(build: string, verdict: GateVerdict, counts: GateInput, reasons: ReasonCount[]) {

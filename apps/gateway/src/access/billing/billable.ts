@@ -9,7 +9,7 @@ export interface Billable {
 const FREE = Symbol('svc.free-of-charge');
 
 /**
- * Marks a response of a @Billed() endpoint as free: nothing is charged and no usage is recorded
+ * Marks a response of a @BilledMatches() endpoint as free: nothing is charged and no usage is recorded
  * (SPEC: the empty search page of an unsatisfiable industry filter). The mark is a symbol, so
  * it never reaches the JSON body.
  */

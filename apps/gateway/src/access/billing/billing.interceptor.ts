@@ -9,9 +9,10 @@ export const CREDITS_CHARGED_HEADER = 'X-Credits-Charged';
 export const CREDITS_REMAINING_HEADER = 'X-Credits-Remaining';
 
 /**
- * Charges a @Billed() handler's result: one credit per match, with the usage row, then the
- * X-Credits-* headers. It must be the innermost interceptor (see billing-order.check.ts) so it
- * counts what the handler returned, not a shaped or serialized body. Sandbox calls pass through.
+ * Charges a @BilledMatches() handler's result: one credit per match, with the usage row, then the
+ * X-Credits-* headers. It runs inside the shaping interceptor (the decorator attaches both, in
+ * that order) so it counts what the handler returned, not a shaped or serialized body. Requests
+ * the route's policy does not bill (the sandbox) pass through.
  */
 @Injectable()
 export class BillingInterceptor implements NestInterceptor {
@@ -21,7 +22,7 @@ export class BillingInterceptor implements NestInterceptor {
     const http = context.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const access = accessOf(request);
-    if (!access || access.sandbox) return next.handle();
+    if (!access?.billed) return next.handle();
     const reply = http.getResponse<FastifyReply>();
     const where = `${context.getClass().name}.${context.getHandler().name}`;
     return next.handle().pipe(mergeMap((body: unknown) => this.bill(body, access, request, reply, where)));
@@ -36,7 +37,7 @@ export class BillingInterceptor implements NestInterceptor {
   ): Promise<unknown> {
     const count = billableCount(body);
     if (count === null)
-      throw new Error(`@Billed() handler ${where} returned no {matches} array and no Billable`);
+      throw new Error(`@BilledMatches() handler ${where} returned no {matches} array and no Billable`);
     if (count.free) {
       void reply.header(CREDITS_CHARGED_HEADER, '0');
       return body;

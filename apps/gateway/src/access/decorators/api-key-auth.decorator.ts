@@ -1,6 +1,9 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiResponse, ApiSecurity } from '@nestjs/swagger';
 
+/** The 403 every guarded route can answer; documentRoutePolicies adds the route's other reasons to it. */
+export const FORBIDDEN_DESCRIPTION = '`forbidden`: this key is limited to other endpoints.';
+
 /**
  * OpenAPI for a controller behind the global AccessGuard: the API-Key scheme and the statuses
  * every guarded route can answer. The guard itself is global, so this only documents it.
@@ -12,7 +15,7 @@ export function ApiKeyAuth(): ClassDecorator & MethodDecorator {
       status: 401,
       description: '`unauthorized`: API-Key header missing, malformed, unknown or revoked.',
     }),
-    ApiResponse({ status: 403, description: '`forbidden`: this key is limited to other endpoints.' }),
+    ApiResponse({ status: 403, description: FORBIDDEN_DESCRIPTION }),
     ApiResponse({
       status: 429,
       description: '`rate_limited`, with Retry-After and X-RateLimit-Limit, -Remaining, -Reset headers.',

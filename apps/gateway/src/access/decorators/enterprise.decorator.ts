@@ -1,21 +1,12 @@
-import { SetMetadata, applyDecorators } from '@nestjs/common';
-import { ApiResponse } from '@nestjs/swagger';
+import { SetMetadata } from '@nestjs/common';
 import { ENTERPRISE_RULE, EnterpriseRule } from '../route-policy';
 
 /**
  * The route needs an enterprise-tier team: 403 `feature_not_available` otherwise. With
- * `{ agentKeysOnly: true }` only agent keys need it (search, SPEC Authentication 5).
+ * `{ agentKeysOnly: true }` only agent keys need it (search, SPEC Authentication 5). A sandbox
+ * mirror is open to every key (RoutePolicies); the 403 is documented from the route's policy.
  */
 export function Enterprise(options: { agentKeysOnly?: boolean } = {}): MethodDecorator & ClassDecorator {
   const rule: EnterpriseRule = options.agentKeysOnly ? 'agent_keys' : 'all';
-  return applyDecorators(
-    SetMetadata(ENTERPRISE_RULE, rule),
-    ApiResponse({
-      status: 403,
-      description:
-        rule === 'all'
-          ? '`feature_not_available`: enterprise-tier teams only; `forbidden`: key not allowed on this endpoint.'
-          : '`feature_not_available`: agent keys need an enterprise-tier team; `forbidden`: key not allowed on this endpoint.',
-    }),
-  );
+  return SetMetadata(ENTERPRISE_RULE, rule);
 }

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { ServiceError } from '@app/contracts';
 import { setAccess } from '../caller';
 import { RoutePolicies } from '../route-policy';
-import { assertScope, isSandboxScope, scopeOf } from '../scope';
+import { assertScope, scopeOf } from '../scope';
 import { API_KEY_HEADER, ApiKeyService } from '../services/api-key.service';
 import { CreditsService } from '../services/credits.service';
 import { TierService } from '../services/tier.service';
@@ -11,9 +11,9 @@ import { RateLimitGuard } from './rate-limit.guard';
 
 /**
  * The one global guard, in a fixed order: public route? → API key (401) → endpoint scope (403)
- * → tier (403) → contract and credit pre-check on billed, non-sandbox routes (402) → rate limit
- * (429). Each step reads the route's decorators through RoutePolicies, so endpoints state their
- * rules in one line each and never repeat their path.
+ * → tier (403) → contract and credit pre-check on billed routes (402) → rate limit (429). Each
+ * step reads the route's policy through RoutePolicies (its decorators, and whether its path is
+ * in the sandbox), so endpoints state their rules in one line each and never repeat their path.
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
@@ -27,17 +27,16 @@ export class AccessGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
-    const policy = this.policies.of(context);
-    if (policy.isPublic) return true;
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    const caller = await this.keys.authenticate(request.headers[API_KEY_HEADER]);
     const scope = scopeOf(request);
+    const policy = this.policies.of(context, scope);
+    if (policy.isPublic) return true;
+    const caller = await this.keys.authenticate(request.headers[API_KEY_HEADER]);
     assertScope(caller, scope);
     this.tiers.assertRoute(caller, policy.enterprise, scope);
-    const sandbox = isSandboxScope(scope);
     if (policy.billed && request.method === 'HEAD') throw headOnBilled(scope);
-    if (policy.billed && !sandbox) await this.credits.precheck(caller);
-    setAccess(request, { caller, scope, sandbox });
+    if (policy.billed) await this.credits.precheck(caller);
+    setAccess(request, { caller, scope, billed: policy.billed });
     return this.rateLimit.canActivate(context);
   }
 }

@@ -1,0 +1,118 @@
+import { Client } from '@opensearch-project/opensearch';
+import { QueryRunner } from 'typeorm';
+import { Entity } from '@app/contracts';
+import type { KeyRow } from '@app/matching';
+import { bulkIndex, createBuildIndex, finishBuildIndex, SearchDoc } from '@app/search-index';
+import { servedJson } from '@app/shaping';
+import { BatchPipeline, PipelineLimits } from './batch-pipeline';
+import { EntitySpec, LoadedRecord } from './entity-specs';
+import { openJsonl } from './jsonl';
+import { LoadError } from './load-error';
+import { LoadLog } from './load-log';
+import { insertRecords, RecordRow } from './pg-writer';
+import { Progress, silentProgress } from './progress';
+import { EntityLoad, parseLine } from './read-records';
+
+/** Two bulk requests keep two OpenSearch write threads busy; a few batches buffer the reader. */
+const PIPELINE_LIMITS: PipelineLimits = { pending: 4, search: 2 };
+
+/** How a load writes its batches. */
+export interface BatchOptions {
+  batchSize?: number;
+  progress?: Progress;
+  /** Called after each batch is written; a throw aborts the load (used to prove atomicity). */
+  afterBatch?: (entity: Entity, batch: number) => void | Promise<void>;
+}
+
+export interface LoadContext {
+  runner: QueryRunner;
+  os: Client;
+  buildId: string;
+  opts: BatchOptions;
+  log: LoadLog;
+}
+
+/** One file into the load's transaction and a fresh index, batch by batch. */
+export async function loadEntity<R extends LoadedRecord>(
+  ctx: LoadContext,
+  spec: EntitySpec<R>,
+  path: string | null,
+  index: string,
+): Promise<EntityLoad> {
+  const entity = spec.entity;
+  await createBuildIndex(ctx.os, index, entity);
+  const result: EntityLoad = { file: path, loaded: 0, rejected: 0, index };
+  if (!path) {
+    await finishBuildIndex(ctx.os, index);
+    return result;
+  }
+  const source = openJsonl(path);
+  const progress = ctx.opts.progress ?? silentProgress;
+  const batchSize = ctx.opts.batchSize ?? 1000;
+  const seen = new Set<string>();
+  const pipeline = new BatchPipeline(PIPELINE_LIMITS);
+  let batch: R[] = [];
+  let batchNo = 0;
+
+  const flush = async () => {
+    const records = batch;
+    batch = [];
+    batchNo += 1;
+    const n = batchNo;
+    const prepared = prepareBatch(spec, records);
+    await pipeline.add(
+      () => insertRecords(ctx.runner, entity, ctx.buildId, prepared.rows, prepared.keys),
+      () => indexBatch(ctx.os, entity, index, prepared.docs),
+      async () => {
+        result.loaded += records.length;
+        await ctx.opts.afterBatch?.(entity, n);
+      },
+    );
+  };
+
+  progress.start(entity === 'person' ? 'people' : 'companies', source.size);
+  try {
+    for await (const { line, text } of source.lines()) {
+      const record = parseLine(text, line, source, spec, seen, ctx.log, ctx.buildId);
+      if (record === null) {
+        result.rejected += 1;
+        continue;
+      }
+      batch.push(record);
+      if (batch.length >= batchSize) await flush();
+      progress.update(source.bytesRead(), result.loaded + batch.length);
+    }
+    if (batch.length > 0) await flush();
+    await pipeline.drain();
+  } finally {
+    progress.stop();
+  }
+  await finishBuildIndex(ctx.os, index);
+  return result;
+}
+
+interface PreparedBatch {
+  rows: RecordRow[];
+  keys: KeyRow<string>[];
+  docs: SearchDoc[];
+}
+
+function prepareBatch<R extends LoadedRecord>(spec: EntitySpec<R>, records: R[]): PreparedBatch {
+  const prepared: PreparedBatch = { rows: [], keys: [], docs: [] };
+  for (const record of records) {
+    const extracted = spec.rows(record);
+    prepared.rows.push({ columns: extracted.row, served: servedJson(record, spec.entity) });
+    for (const k of extracted.keys) prepared.keys.push(k);
+    prepared.docs.push(spec.project(record));
+  }
+  return prepared;
+}
+
+async function indexBatch(os: Client, entity: Entity, index: string, docs: SearchDoc[]): Promise<void> {
+  const failures = await bulkIndex(os, index, docs);
+  if (failures.length > 0) {
+    throw new LoadError(
+      `OpenSearch refused ${failures.length} ${entity} documents, first: ${failures[0].id}: ${failures[0].reason}`,
+    );
+  }
+}

@@ -1,0 +1,78 @@
+import { formatProblems } from '@app/contracts';
+import { EntitySpec, LoadedRecord } from './entity-specs';
+import { JsonlSource, openJsonl } from './jsonl';
+import { LoadLog } from './load-log';
+import { problemKind } from './quality-gate';
+
+export interface EntityLoad {
+  file: string | null;
+  loaded: number;
+  rejected: number;
+  /** The OpenSearch index written; null on a dry run. */
+  index: string | null;
+}
+
+/** `--dry-run`: every line read and checked as a load would, nothing written. */
+export async function checkEntity<R extends LoadedRecord>(
+  spec: EntitySpec<R>,
+  path: string | null,
+  buildId: string,
+  log: LoadLog,
+): Promise<EntityLoad> {
+  const result: EntityLoad = { file: path, loaded: 0, rejected: 0, index: null };
+  if (!path) return result;
+  const source = openJsonl(path);
+  const seen = new Set<string>();
+  for await (const { line, text } of source.lines()) {
+    if (parseLine(text, line, source, spec, seen, log, buildId) === null) result.rejected += 1;
+    else result.loaded += 1;
+  }
+  return result;
+}
+
+/** The line's record, stamped with this build; null (and logged) when the line is rejected. */
+export function parseLine<R extends LoadedRecord>(
+  text: string,
+  line: number,
+  source: JsonlSource,
+  spec: EntitySpec<R>,
+  seen: Set<string>,
+  log: LoadLog,
+  buildId: string,
+): R | null {
+  const file = source.path;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    log.reject({ file, line, reason: `not valid JSON: ${(error as Error).message}` }, [
+      '(line): not valid JSON',
+    ]);
+    return null;
+  }
+  const normalized = spec.normalize(value);
+  if (!normalized.ok) {
+    log.reject(
+      { file, line, reason: formatProblems(normalized.problems) },
+      normalized.problems.map(problemKind),
+    );
+    return null;
+  }
+  const record = normalized.record;
+  if (seen.has(record.svc_id)) {
+    log.reject({ file, line, reason: `duplicate svc_id ${record.svc_id} (an earlier line has it)` }, [
+      'svc_id: duplicate (an earlier line has it)',
+    ]);
+    return null;
+  }
+  seen.add(record.svc_id);
+  if (record.build_version !== null && record.build_version !== buildId) {
+    log.restamped({
+      file,
+      line,
+      reason: `build_version ${record.build_version} replaced by this build's ${buildId}`,
+    });
+  }
+  record.build_version = buildId;
+  return record;
+}

@@ -1,0 +1,22 @@
+import { SetMetadata, UseInterceptors, applyDecorators } from '@nestjs/common';
+import type { Entity } from '@app/contracts';
+import { Shaped } from '../../shaping';
+import { BillingInterceptor } from '../billing/billing.interceptor';
+import { IS_BILLED } from '../route-policy';
+
+/**
+ * A handler answering `{matches: [{<entity>}], ...}` (or a Billable): one credit per returned
+ * match, charged from the key's team after the handler succeeds, with a usage row; 402 before the
+ * handler when the team has no credit or its contract ended; free under /sandbox/. Its response
+ * is then shaped by the request's shaping parameters (@Shaped).
+ *
+ * One decorator because the order matters: Nest runs a method's interceptors in the order they
+ * were attached, outermost first, and billing must count the handler's own result, not the
+ * string a pretty-printed body becomes, so it is attached after shaping (a billed route that ever
+ * needs another interceptor writes it below this one, outside both). The OpenAPI 402 and
+ * X-Credits-* entries come from the route's policy (documentRoutePolicies), so a sandbox mirror
+ * does not claim them.
+ */
+export function BilledMatches(entity: Entity): MethodDecorator {
+  return applyDecorators(SetMetadata(IS_BILLED, true), Shaped(entity), UseInterceptors(BillingInterceptor));
+}

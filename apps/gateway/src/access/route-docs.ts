@@ -1,0 +1,94 @@
+import type { HeadersObject, OpenAPIObject, OperationObject, ResponseObject } from '@nestjs/swagger';
+import { CREDITS_CHARGED_HEADER, CREDITS_REMAINING_HEADER } from './billing/billing.interceptor';
+import { FORBIDDEN_DESCRIPTION } from './decorators/api-key-auth.decorator';
+import { SANDBOX_SUMMARY_EXTENSION } from './decorators/live-and-sandbox.decorator';
+import type { EnterpriseRule, RouteEntry, RoutePolicy } from './route-policy';
+import { isSandboxScope } from './scope';
+
+const PAYMENT_REQUIRED =
+  '`insufficient_credits` (the matches exceed the balance; nothing charged) or `contract_expired`. ' +
+  'Successful responses carry X-Credits-Charged and X-Credits-Remaining.';
+
+const TIER: Record<EnterpriseRule, string> = {
+  all: '`feature_not_available`: enterprise-tier teams only.',
+  agent_keys: '`feature_not_available`: agent keys need an enterprise-tier team.',
+};
+
+const integer = { type: 'integer' } as const;
+
+const RATE_LIMIT_HEADERS: HeadersObject = {
+  'X-RateLimit-Limit': {
+    description: 'Requests this key may make to this endpoint per minute.',
+    schema: integer,
+  },
+  'X-RateLimit-Remaining': { description: 'Requests left in the current minute.', schema: integer },
+  'X-RateLimit-Reset': { description: 'Seconds until the current minute ends.', schema: integer },
+};
+
+const CREDIT_HEADERS: HeadersObject = {
+  [CREDITS_CHARGED_HEADER]: {
+    description: 'Credits this call took: one per returned match.',
+    schema: integer,
+  },
+  [CREDITS_REMAINING_HEADER]: { description: "The team's balance after this call.", schema: integer },
+};
+
+type Operation = OperationObject & { [SANDBOX_SUMMARY_EXTENSION]?: string };
+
+/**
+ * Documents each route's access policy from RoutePolicies, the code the guard enforces, so the
+ * document cannot promise what the guard does not do: 402 and the X-Credits-* headers where the
+ * route bills, the tier 403 where it has a tier rule, the X-RateLimit-* headers behind a key, and
+ * no key at all on a public route.
+ * A sandbox mirror (@PostLiveAndSandbox) shares its live handler's operation; here it gets its
+ * own summary and operationId, and what the sandbox waives drops out with its policy.
+ */
+export function documentRoutePolicies(document: OpenAPIObject, routes: readonly RouteEntry[]): void {
+  for (const { method, path, policy } of routes) {
+    const operation = document.paths[path]?.[method.toLowerCase() as 'get'] as Operation | undefined;
+    if (!operation) continue;
+    nameMirror(operation, path);
+    if (policy.isPublic) documentPublic(operation);
+    else documentPolicy(operation, policy);
+  }
+}
+
+function nameMirror(operation: Operation, path: string): void {
+  const sandboxSummary = operation[SANDBOX_SUMMARY_EXTENSION];
+  if (sandboxSummary === undefined) return;
+  delete operation[SANDBOX_SUMMARY_EXTENSION];
+  // Swagger names a handler's two paths `<id>[0]` and `<id>[1]`; the sandbox gets a readable suffix.
+  const id = operation.operationId?.replace(/\[\d+\]$/, '');
+  if (!isSandboxScope(path)) {
+    operation.operationId = id;
+    return;
+  }
+  operation.operationId = id && `${id}_sandbox`;
+  operation.summary = sandboxSummary;
+}
+
+/** A @Public() route in an @ApiKeyAuth() controller: the guard asks for nothing, so neither does the document. */
+function documentPublic(operation: Operation): void {
+  delete operation.security;
+  const { responses } = operation;
+  delete responses['401'];
+  delete responses['429'];
+  if ((responses['403'] as ResponseObject | undefined)?.description === FORBIDDEN_DESCRIPTION)
+    delete responses['403'];
+}
+
+function documentPolicy(operation: Operation, policy: RoutePolicy): void {
+  const { responses } = operation;
+  const ok = (responses['200'] ?? { description: '' }) as ResponseObject;
+  responses['200'] = {
+    ...ok,
+    description: ok.description || 'Success.',
+    headers: { ...ok.headers, ...RATE_LIMIT_HEADERS, ...(policy.billed ? CREDIT_HEADERS : {}) },
+  };
+  if (policy.billed) responses['402'] = { description: PAYMENT_REQUIRED };
+  // A handler's own 403 (e.g. multiple_results) replaces the controller's in the document: put
+  // every reason this route can answer 403 for back together.
+  const own = ((responses['403'] as ResponseObject | undefined)?.description ?? '').split('\n\n');
+  const reasons = [FORBIDDEN_DESCRIPTION, ...(policy.enterprise ? [TIER[policy.enterprise]] : []), ...own];
+  responses['403'] = { description: [...new Set(reasons.filter((r) => r !== ''))].join('\n\n') };
+}

@@ -1,0 +1,4 @@
+export * from './boot';
+export * from './client';
+export * from './error-response';
+export * from './harness';

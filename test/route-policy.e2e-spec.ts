@@ -1,0 +1,328 @@
+import { readFileSync } from 'node:fs';
+import type { LightMyRequestResponse } from 'fastify';
+import type { OpenAPIObject, OperationObject, ResponseObject } from '@nestjs/swagger';
+import { createOpenSearchClient } from '@app/search-index';
+import {
+  createTestEnvironment,
+  expectErrorResponse,
+  HttpHarness,
+  seedAgentKey,
+  seedKey,
+  seedTeam,
+  TestEnvironment,
+} from '@app/testing';
+import { loadBuild } from '../apps/cli/src/data-builds/loader/loader';
+import {
+  type EnterpriseRule,
+  RateLimitName,
+  rateLimitTable,
+  RoutePolicies,
+  type RoutePolicy,
+} from '../apps/gateway/src/access';
+import { gatewayHarness } from './gateway';
+
+interface Keyed {
+  /** The path a limited key must list (docs/access.md, "Endpoint scopes"). */
+  scope: string;
+  tier: EnterpriseRule | null;
+  billed: boolean;
+  rateLimit: RateLimitName;
+  /** Enterprise-only features switched on in the request (checked by the handler, not the route). */
+  features: string[];
+}
+type Expected = 'public' | Keyed;
+
+const keyed = (scope: string, rules: Partial<Omit<Keyed, 'scope'>> = {}): Keyed => ({
+  scope,
+  tier: null,
+  billed: false,
+  rateLimit: 'default',
+  features: [],
+  ...rules,
+});
+const enrich = { billed: true, features: ['multiple_results'] };
+const bulk = { rateLimit: 'bulk' } as const;
+
+/** Every route the gateway serves and the policy it must have. A new route fails this suite until listed. */
+const ROUTES: Record<string, Expected> = {
+  'GET /health': 'public',
+  'GET /openapi.json': 'public',
+  'GET /openapi.yaml': 'public',
+  'GET /docs': 'public',
+  'POST /person/enrich': keyed('/person/enrich', enrich),
+  'GET /person/enrich': keyed('/person/enrich', enrich),
+  'POST /person/enrich/bulk': keyed('/person/enrich/bulk', { ...bulk, billed: true }),
+  'POST /company/enrich': keyed('/company/enrich', enrich),
+  'POST /company/enrich/bulk': keyed('/company/enrich/bulk', { ...bulk, billed: true }),
+  'POST /person/search': keyed('/person/search', { billed: true, tier: 'agent_keys' }),
+  'POST /company/search': keyed('/company/search', { billed: true, tier: 'agent_keys' }),
+  'POST /sandbox/person/enrich': keyed('/sandbox/person/enrich', { features: ['multiple_results'] }),
+  'POST /sandbox/person/enrich/bulk': keyed('/sandbox/person/enrich/bulk', bulk),
+  'POST /sandbox/company/enrich': keyed('/sandbox/company/enrich', { features: ['multiple_results'] }),
+  'POST /sandbox/company/enrich/bulk': keyed('/sandbox/company/enrich/bulk', bulk),
+  'POST /sandbox/person/search': keyed('/sandbox/person/search'),
+  'POST /sandbox/company/search': keyed('/sandbox/company/search'),
+  'POST /utility/clean': keyed('/utility/clean'),
+  'POST /utility/hash/email': keyed('/utility/hash/email', { rateLimit: 'hash_email' }),
+  'POST /utility/report/person': keyed('/utility/report/person', { rateLimit: 'report' }),
+  'POST /utility/report/company': keyed('/utility/report/company', { rateLimit: 'report' }),
+};
+/** Served by the OpenAPI module beside Nest's controllers, so outside the guard and the document. */
+const DOCUMENTATION = ['GET /openapi.json', 'GET /openapi.yaml', 'GET /docs'];
+
+const KEYED = Object.entries(ROUTES).filter((e): e is [string, Keyed] => e[1] !== 'public');
+const SCOPES = [...new Set(KEYED.map(([, p]) => p.scope))];
+const split = (route: string) => route.split(' ') as ['GET' | 'POST', string];
+const asPolicy = (expected: Expected): RoutePolicy =>
+  expected === 'public'
+    ? { isPublic: true, billed: false, enterprise: null, rateLimit: 'default' }
+    : { isPublic: false, billed: expected.billed, enterprise: expected.tier, rateLimit: expected.rateLimit };
+const sorted = (routes: Iterable<string>) => [...routes].sort();
+
+const CREDIT_HEADERS = ['X-Credits-Charged', 'X-Credits-Remaining'];
+const RATE_LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
+
+const firstRecord = (file: string) =>
+  JSON.parse(readFileSync(file, 'utf8').split('\n')[0]) as { svc_id: string };
+const SANDBOX_PERSON = firstRecord('data/sandbox/people.jsonl');
+const SANDBOX_COMPANY = firstRecord('data/sandbox/companies.jsonl');
+
+/**
+ * The access policy of every route in one table, checked three ways: against the policy the
+ * guard reads (RoutePolicies), over HTTP with real keys on the real schema, and in the OpenAPI
+ * document. The sandbox build is loaded, the live one is not.
+ */
+describe('route policies', () => {
+  let env: TestEnvironment;
+  let h: HttpHarness;
+
+  /** Without fields, a request no endpoint accepts: once past the guard it stops at validation, before any lookup. */
+  const call = (route: string, key?: string, fields: Record<string, string | boolean> = {}) => {
+    const [method, url] = split(route);
+    const headers = key === undefined ? {} : { 'api-key': key };
+    if (method === 'POST') return h.request({ method, url, headers, payload: fields });
+    const query = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, String(v)]));
+    return h.request({ method, url, headers, query });
+  };
+  /** Validation answered: every access check let the request through. */
+  const pastTheGuard = (res: LightMyRequestResponse) =>
+    expect([400, 422].includes(res.statusCode) ? 'validated' : `${res.statusCode} ${res.body}`).toBe(
+      'validated',
+    );
+
+  beforeAll(async () => {
+    env = await createTestEnvironment({ REDIS_URL: '' });
+    const os = createOpenSearchClient(env.config.opensearch);
+    try {
+      await loadBuild(env.db.dataSource, os, env.config.opensearch, { dir: 'data/sandbox', sandbox: true });
+    } finally {
+      await os.close();
+    }
+    h = await gatewayHarness({ env, team: { credits: 1000 } });
+  });
+
+  afterAll(async () => {
+    await h?.close();
+    await env?.cleanup();
+  });
+
+  describe('the table', () => {
+    it('lists every route the gateway serves, and only those', () => {
+      const fromControllers = h.app
+        .get(RoutePolicies)
+        .routes()
+        .map((r) => `${r.method} ${r.path}`);
+      expect(sorted(Object.keys(ROUTES))).toEqual(sorted([...fromControllers, ...DOCUMENTATION]));
+      const fastify = h.app.getHttpAdapter().getInstance();
+      for (const route of Object.keys(ROUTES)) {
+        const [method, url] = split(route);
+        expect({ route, served: fastify.hasRoute({ method, url }) }).toEqual({ route, served: true });
+      }
+    });
+
+    it('is the policy the guard reads from each route', () => {
+      const actual = Object.fromEntries(
+        h.app
+          .get(RoutePolicies)
+          .routes()
+          .map((r) => [`${r.method} ${r.path}`, r.policy]),
+      );
+      const expected = Object.fromEntries(
+        Object.entries(ROUTES)
+          .filter(([route]) => !DOCUMENTATION.includes(route))
+          .map(([route, policy]) => [route, asPolicy(policy)]),
+      );
+      expect(actual).toEqual(expected);
+    });
+  });
+
+  describe('over HTTP', () => {
+    it.each(Object.entries(ROUTES).filter(([, p]) => p === 'public'))(
+      '%s answers without a key',
+      async (route) => {
+        const res = await call(route);
+        // /health is 503 here: no search worker runs in this suite.
+        expect(route === 'GET /health' ? [200, 503] : [200]).toContain(res.statusCode);
+      },
+    );
+
+    it.each(KEYED)(
+      '%s wants a key, its scope, its tier and its credits, and counts in its rate-limit bucket',
+      async (route, policy) => {
+        const ds = env.db.dataSource;
+        expectErrorResponse(await call(route), 401, 'unauthorized');
+
+        const elsewhere = await seedKey(
+          ds,
+          h.team.id,
+          SCOPES.filter((s) => s !== policy.scope),
+        );
+        const refused = expectErrorResponse(await call(route, elsewhere.key), 403, 'forbidden');
+        expect(refused.details.endpoint).toBe(policy.scope);
+
+        const scoped = await seedKey(ds, h.team.id, [policy.scope]);
+        const res = await call(route, scoped.key);
+        pastTheGuard(res);
+        const limits = rateLimitTable(env.config.access.rateLimits);
+        expect(res.headers['x-ratelimit-limit']).toBe(String(limits[policy.rateLimit]));
+
+        const agent = await seedAgentKey(ds, h.team.id);
+        if (policy.tier) expectErrorResponse(await call(route, agent.key), 403, 'feature_not_available');
+        else pastTheGuard(await call(route, agent.key));
+
+        const broke = await seedTeam(ds, { credits: 0 });
+        if (policy.billed) expectErrorResponse(await call(route, broke.key), 402, 'insufficient_credits');
+        else pastTheGuard(await call(route, broke.key));
+
+        const asked = { svc_id: SANDBOX_PERSON.svc_id, multiple_results: true };
+        if (policy.features.includes('multiple_results'))
+          expectErrorResponse(await call(route, h.team.key, asked), 403, 'feature_not_available');
+      },
+    );
+  });
+
+  describe('the sandbox', () => {
+    const usageRows = (teamId: number) =>
+      h.sql<{ n: number }>(`SELECT count(*)::int AS n FROM usage WHERE team_id = $1`, [teamId]);
+
+    it.each([
+      ['/sandbox/person/enrich', { svc_id: SANDBOX_PERSON.svc_id }, 'person', SANDBOX_PERSON.svc_id],
+      ['/sandbox/company/enrich', { svc_id: SANDBOX_COMPANY.svc_id }, 'company', SANDBOX_COMPANY.svc_id],
+      ['/sandbox/person/enrich/bulk', { requests: [{ svc_id: SANDBOX_PERSON.svc_id }] }, null, null],
+    ])(
+      '%s reads the sandbox build and charges nothing, whatever the credits',
+      async (url, body, entity, id) => {
+        const ds = env.db.dataSource;
+        const paying = await seedTeam(ds, { credits: 5 });
+        const broke = await seedTeam(ds, { credits: 0, contractEnd: '2020-01-01' });
+        for (const team of [paying, broke]) {
+          const res = await h.post(url, body, team.key);
+          expect(res.statusCode).toBe(200);
+          if (entity)
+            expect(
+              res.json().matches.map((m: Record<string, { svc_id: string }>) => m[entity].svc_id),
+            ).toEqual([id]);
+          else expect(res.json().results[0].matches).toHaveLength(1);
+          expect(res.headers['x-credits-charged']).toBeUndefined();
+          expect(res.headers['x-ratelimit-limit']).toMatch(/^\d+$/);
+          expect(await usageRows(team.id)).toEqual([{ n: 0 }]);
+        }
+        expect(await h.balance(paying.id)).toBe(5);
+      },
+    );
+
+    it('is a different build from the live path of the same handler', async () => {
+      // No live build is loaded: the live path must not answer from the sandbox's records.
+      const res = await h.post('/person/enrich', { svc_id: SANDBOX_PERSON.svc_id });
+      const body = expectErrorResponse(res, 503, 'service_unavailable');
+      expect(body.message).toContain('No live data build is active');
+    });
+  });
+
+  describe('the OpenAPI document', () => {
+    let doc: OpenAPIObject;
+    const operation = (route: string) => {
+      const [method, path] = split(route);
+      return doc.paths[path][method.toLowerCase() as 'get'] as OperationObject;
+    };
+    const response = (route: string, status: string) => operation(route).responses[status] as ResponseObject;
+    const headers = (route: string) => Object.keys(response(route, '200').headers ?? {});
+
+    beforeAll(async () => {
+      const res = await h.request({ method: 'GET', url: '/openapi.json' });
+      expect(res.statusCode).toBe(200);
+      doc = res.json();
+    });
+
+    it('documents every controller route, each under its own operationId', () => {
+      const documented = Object.entries(doc.paths).flatMap(([path, item]) =>
+        Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+      );
+      expect(sorted(documented)).toEqual(
+        sorted(Object.keys(ROUTES).filter((r) => !DOCUMENTATION.includes(r))),
+      );
+      const ids = documented.map((route) => operation(route).operationId);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(ids).toContain('PersonEnrichController_enrich');
+      expect(ids).toContain('PersonEnrichController_enrich_sandbox');
+    });
+
+    it.each(KEYED)('%s documents the key, its errors and its headers as its policy says', (route, policy) => {
+      const op = operation(route);
+      expect(op.security).toEqual([{ 'API-Key': [] }]);
+      expect(response(route, '401').description).toContain('`unauthorized`');
+      expect(response(route, '403').description).toContain('`forbidden`');
+      expect(response(route, '429').description).toContain('`rate_limited`');
+      expect(headers(route)).toEqual(expect.arrayContaining(RATE_LIMIT_HEADERS));
+      if (policy.billed) {
+        expect(response(route, '402').description).toMatch(/`insufficient_credits`.*`contract_expired`/);
+        expect(headers(route)).toEqual(expect.arrayContaining(CREDIT_HEADERS));
+      } else {
+        expect(Object.keys(op.responses)).not.toContain('402');
+        expect(headers(route).filter((h) => CREDIT_HEADERS.includes(h))).toEqual([]);
+      }
+      const tierRefusal = policy.tier !== null || policy.features.length > 0;
+      expect(response(route, '403').description.includes('`feature_not_available`')).toBe(tierRefusal);
+    });
+
+    it.each(Object.entries(ROUTES).filter(([r, p]) => p === 'public' && !DOCUMENTATION.includes(r)))(
+      '%s documents no key',
+      (route) => {
+        expect(operation(route).security).toBeUndefined();
+        expect(Object.keys(operation(route).responses)).toEqual(['200']);
+      },
+    );
+
+    const mirrors = KEYED.filter(([route]) => route.startsWith('POST /sandbox/')).map(([route]) => [
+      route,
+      route.replace('/sandbox/', '/'),
+    ]);
+
+    it.each(mirrors)('%s documents what %s does, free and fictional', (sandbox, live) => {
+      expect(operation(sandbox).summary).toMatch(/fictional sandbox records; free$/);
+      expect(operation(live).summary).not.toMatch(/sandbox|free/);
+      const { 402: charge, 403: sandboxForbidden, ...sandboxRest } = operation(sandbox).responses;
+      const { 402: liveCharge, 403: liveForbidden, ...liveRest } = operation(live).responses;
+      expect(charge).toBeUndefined();
+      expect((liveCharge as ResponseObject).description).toContain('`insufficient_credits`');
+      const withoutCredits = (responses: typeof liveRest) => {
+        const ok = responses['200'] as ResponseObject;
+        const kept = Object.entries(ok.headers ?? {}).filter(([name]) => !CREDIT_HEADERS.includes(name));
+        return { ...responses, 200: { ...ok, headers: Object.fromEntries(kept) } };
+      };
+      expect(withoutCredits(sandboxRest)).toEqual(withoutCredits(liveRest));
+      // The live route's own tier rule is waived in the sandbox; every other 403 reason stays.
+      const reasons = (r: unknown) => (r as ResponseObject).description.split('\n\n');
+      expect(reasons(liveForbidden)).toEqual(expect.arrayContaining(reasons(sandboxForbidden)));
+    });
+
+    it('documents the search headers on every search path, live and sandbox', () => {
+      for (const route of KEYED.map(([r]) => r).filter((r) => r.endsWith('/search'))) {
+        expect(headers(route)).toEqual(expect.arrayContaining(['Total-Count-Status', 'Search-Warning']));
+        expect(
+          (response(route, '200').headers!['Total-Count-Status'] as { description: string }).description,
+        ).toMatch(/exact \| estimate \| page/);
+      }
+    });
+  });
+});
