@@ -1,8 +1,10 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '..');
 const ESLINT = path.join(ROOT, 'node_modules', 'eslint', 'bin', 'eslint.js');
+const DEPCRUISE = path.join(ROOT, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
 
 /** ESLint (as `npm test` runs it) on `code` as if it were the file at `file`. */
 function lint(file: string, code: string): string[] {
@@ -51,5 +53,42 @@ describe('boundaries checked by the build', () => {
     ['apps/gateway/src/x/y.ts', "import { SearchService } from '../search/search.service';"],
   ])('%s: %s is allowed', (file, code) => {
     expect(lint(file, `${code}\nexport {};\n`)).toEqual([]);
+  });
+});
+
+/** `.dependency-cruiser.cjs` (as `npm test` runs it) over a folder of `files`: the rules it reports. */
+function cruise(files: Record<string, string>): string[] {
+  const dir = mkdtempSync(path.join(ROOT, 'libs', '.cycle-probe-'));
+  try {
+    for (const [name, code] of Object.entries(files)) writeFileSync(path.join(dir, name), code);
+    const run = spawnSync(
+      process.execPath,
+      [DEPCRUISE, path.relative(ROOT, dir), '--config', '.dependency-cruiser.cjs', '--output-type', 'json'],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
+    const result = JSON.parse(run.stdout) as { summary: { violations: Array<{ rule: { name: string } }> } };
+    return result.summary.violations.map((v) => v.rule.name);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('import cycles', () => {
+  it('refuses a cycle, a type-only one included', () => {
+    const violations = cruise({
+      'a.ts': "import type { B } from './b';\nexport interface A { b: B }\n",
+      'b.ts': "import type { A } from './a';\nexport interface B { a: A }\n",
+    });
+    expect(violations.length).toBeGreaterThan(0);
+    expect(new Set(violations)).toEqual(new Set(['no-circular']));
+  });
+
+  it('lets a one-way import pass', () => {
+    expect(
+      cruise({
+        'a.ts': "import type { B } from './b';\nexport interface A { b: B }\n",
+        'b.ts': 'export interface B { n: number }\n',
+      }),
+    ).toEqual([]);
   });
 });
