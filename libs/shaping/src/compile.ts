@@ -4,8 +4,9 @@
  * once per distinct (entity, titlecase, include_fields, exclude_fields) and reused.
  */
 import { ServiceError, Entity } from '@app/contracts';
+import { LruCache } from '@app/cache';
+import { MAX_SUGGESTED_INPUTS } from '@app/suggest';
 import { fieldTree, findField } from './field-tree';
-import { LruCache } from './lru';
 import { type ShapingParams, splitFieldList } from './params';
 import { PlanBuilder, ShapingPlan } from './plan';
 import { suggestPaths } from './suggest';
@@ -41,7 +42,9 @@ function unknownProblem(
 ): UnknownFieldProblem | null {
   const unknown = [...new Set(paths.filter((path) => !findField(entity, path)))];
   if (unknown.length === 0) return null;
-  const suggestions = Object.fromEntries(unknown.map((path) => [path, suggestPaths(entity, path)]));
+  const suggestions = Object.fromEntries(
+    unknown.map((path, i) => [path, i < MAX_SUGGESTED_INPUTS ? suggestPaths(entity, path) : []]),
+  );
   return {
     field,
     problems: unknown.map((path) => describe(entity, path, suggestions[path])),

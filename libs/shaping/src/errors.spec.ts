@@ -1,4 +1,5 @@
 import { ServiceError, Entity } from '@app/contracts';
+import { MAX_SUGGESTED_INPUTS } from '@app/suggest';
 import { type UnknownFieldProblem, compileShaping } from './compile';
 
 function failure(entity: Entity, params: { include_fields?: string; exclude_fields?: string }): ServiceError {
@@ -114,6 +115,15 @@ describe('unknown field paths', () => {
       ['include_fields', ['nope']],
       ['exclude_fields', ['also_nope']],
     ]);
+  });
+
+  it(`suggest for the first ${MAX_SUGGESTED_INPUTS} unknown paths of a list and name the rest`, () => {
+    const paths = Array.from({ length: 100 }, (_, i) => `x${i}.title`);
+    const [problem] = failure('person', { include_fields: paths.join(',') }).details as UnknownFieldProblem[];
+    expect(problem.unknown).toEqual(paths);
+    expect(paths.map((p) => problem.suggestions[p].length > 0)).toEqual(
+      paths.map((_, i) => i < MAX_SUGGESTED_INPUTS),
+    );
   });
 
   it('say what the paths are relative to', () => {

@@ -9,7 +9,6 @@ export {
   findField,
 } from './field-tree';
 export { inFieldOrder, servedJson } from './field-order';
-export { GenerationalCache, LruCache } from './lru';
 export {
   MAX_FIELD_LIST_LENGTH,
   SHAPING_PARAM_NAMES,

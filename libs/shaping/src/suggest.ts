@@ -1,9 +1,6 @@
-/**
- * "Did you mean" for unknown field paths. Runs only on the error path, so plain edit distance
- * over the few hundred valid paths is cheap enough.
- */
+/** "Did you mean" for unknown field paths, ranked by the shared suggestion helper. */
 import { Entity } from '@app/contracts';
-import { editDistance } from '@app/sql';
+import { suggest } from '@app/suggest';
 import { fieldPaths, findField } from './field-tree';
 
 const MAX_SUGGESTIONS = 5;
@@ -21,15 +18,14 @@ export function suggestPaths(entity: Entity, unknown: string): string[] {
     return [unknown.slice(prefix.length)];
   }
   const last = lastSegment(unknown);
-  const budget = Math.max(1, Math.floor(unknown.length / 4));
-  const scored: { path: string; score: number }[] = [];
-  for (const path of fieldPaths(entity)) {
-    const whole = editDistance(unknown, path);
-    const name = lastSegment(path);
+  return suggest(unknown, fieldPaths(entity), {
+    max: MAX_SUGGESTIONS,
+    threshold: (length) => Math.max(1, Math.floor(length / 4)),
     // The same field name elsewhere in the tree is a good hint, a near spelling of the whole path a better one.
-    const sameName = name === last ? 1.5 : name.split('_').includes(last) ? 2 : Infinity;
-    if (whole <= budget || sameName < Infinity) scored.push({ path, score: Math.min(whole, sameName) });
-  }
-  scored.sort((x, y) => x.score - y.score || x.path.length - y.path.length);
-  return scored.slice(0, MAX_SUGGESTIONS).map((s) => s.path);
+    related: (path) => {
+      const name = lastSegment(path);
+      return name === last ? 1.5 : name.split('_').includes(last) ? 2 : undefined;
+    },
+    tie: (a, b) => a.length - b.length,
+  });
 }

@@ -12,6 +12,8 @@
  * spellings (roman numerals, common acronyms) are applied.
  */
 
+import { memoize } from '@app/cache';
+
 export type TitleStyle = 'name' | 'text';
 
 const WORD_CHAR = /[\p{L}\p{M}\p{N}]/u;
@@ -95,12 +97,14 @@ function scan(text: string, style: TitleStyle): string {
 
 /**
  * Listed fields repeat heavily across records (places, industries, employers, titles), so
- * results of short values are remembered; the memo is dropped whole when full, which is
- * cheaper than tracking recency and bounds memory either way.
+ * results of short values are remembered.
  */
 const MEMO_LIMIT = 20_000;
 const MEMO_MAX_TEXT = 100;
-const memo: Record<TitleStyle, Map<string, string>> = { name: new Map(), text: new Map() };
+const memo: Record<TitleStyle, (text: string) => string> = {
+  name: memoize((text) => scan(text, 'name'), MEMO_LIMIT),
+  text: memoize((text) => scan(text, 'text'), MEMO_LIMIT),
+};
 
 /**
  * Title-cases `text`. Records are sparse, so a value may be unknown: `null` (or `undefined`)
@@ -110,11 +114,5 @@ export function titleCase(text: string, style: TitleStyle): string;
 export function titleCase<T>(text: T, style: TitleStyle): T;
 export function titleCase(text: unknown, style: TitleStyle): unknown {
   if (typeof text !== 'string' || text === '') return text;
-  if (text.length > MEMO_MAX_TEXT) return scan(text, style);
-  const known = memo[style].get(text);
-  if (known !== undefined) return known;
-  const cased = scan(text, style);
-  if (memo[style].size >= MEMO_LIMIT) memo[style].clear();
-  memo[style].set(text, cased);
-  return cased;
+  return text.length > MEMO_MAX_TEXT ? scan(text, style) : memo[style](text);
 }

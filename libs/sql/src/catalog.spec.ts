@@ -1,5 +1,4 @@
 import { CATALOG, columnNames, lookupColumn } from './catalog';
-import { closest, editDistance } from './suggest';
 
 describe('column catalog', () => {
   it('has every SPEC.md people column with its kind', () => {
@@ -43,24 +42,5 @@ describe('column catalog', () => {
       'government_agency',
       'educational',
     ]);
-  });
-});
-
-describe('suggestions', () => {
-  it.each([
-    ['name', 'nmae', 1],
-    ['kitten', 'sitting', 3],
-    ['', 'abc', 3],
-    ['abc', 'abc', 0],
-  ])('distance %s → %s is %i', (a, b, d) => {
-    expect(editDistance(a, b)).toBe(d);
-  });
-
-  it('ranks close names first and finds words inside column names', () => {
-    expect(closest('citty', ['city', 'state', 'country'])).toEqual(['city']);
-    expect(closest('employee', columnNames('company'))).toEqual(
-      expect.arrayContaining(['svc_employee_count', 'netx_employee_count']),
-    );
-    expect(closest('zzzz', columnNames('person'))).toEqual([]);
   });
 });

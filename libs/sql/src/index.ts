@@ -9,4 +9,4 @@ export type { IndustryFilter } from './industry';
 export { MAX_NESTING, MAX_QUERY_LENGTH, parseQuery } from './query';
 export { MAX_PATTERN_LENGTH } from './scalar-predicates';
 export { showAst } from './show-ast';
-export { closest, editDistance } from './suggest';
+export { closest } from './suggest';

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { BuildKind, ServiceError } from '@app/contracts';
+import { TtlCache } from '@app/cache';
+import { BUILD_KINDS, BuildKind, ServiceError } from '@app/contracts';
 import { activeBuild } from '@app/store';
 
 export interface ActiveBuild {
@@ -19,18 +20,15 @@ const TTL_MS = 5000;
  */
 @Injectable()
 export class ActiveBuilds {
-  private readonly cache = new Map<BuildKind, { build: ActiveBuild | null; at: number }>();
+  private readonly cache = new TtlCache<BuildKind, ActiveBuild | null>(TTL_MS, BUILD_KINDS.length);
 
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   async get(kind: BuildKind): Promise<ActiveBuild> {
-    const hit = this.cache.get(kind);
-    let build = hit && Date.now() - hit.at < TTL_MS ? hit.build : undefined;
-    if (build === undefined) {
+    const build = await this.cache.get(kind, async () => {
       const row = await activeBuild(this.db, kind);
-      build = row ? { id: row.id, personCount: row.person_count, companyCount: row.company_count } : null;
-      this.cache.set(kind, { build, at: Date.now() });
-    }
+      return row ? { id: row.id, personCount: row.person_count, companyCount: row.company_count } : null;
+    });
     if (!build)
       throw new ServiceError(
         'service_unavailable',

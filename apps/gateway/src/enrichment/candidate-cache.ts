@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { LruCache } from '@app/cache';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import type { PersonCandidate } from '@app/matching';
-import { GenerationalCache } from '@app/shaping';
 
 const BUILDS = 4;
 
@@ -9,16 +9,16 @@ const BUILDS = 4;
  * The scoring slices of people recently seen as candidates, per build. A build never changes
  * once loaded, so a slice never goes stale; the expensive blocks (common surnames, up to the
  * blocking limit) are exactly the ones that come back, ordered the same way, so they are read
- * from here instead of being cut out of their full records by Postgres again. A name request
- * looks up dozens to hundreds of candidates, so a hit is one Map lookup (GenerationalCache).
+ * from here instead of being cut out of their full records by Postgres again.
  */
 @Injectable()
 export class CandidateCache {
-  private readonly builds = new Map<string, GenerationalCache<string, PersonCandidate>>();
+  /** The live and the sandbox build, and the ones being switched to: older builds are not asked for again. */
+  private readonly builds = new LruCache<string, LruCache<string, PersonCandidate>>(BUILDS);
   /**
-   * ENRICH_CANDIDATE_CACHE (default 100,000): the cache holds between half of it and all of it,
-   * the most recently used. A slice takes ~1.9 KB of heap, up to ~4 KB once its comparable form
-   * is worked out (measured on the 1 M build): 200–400 MB per gateway process when full.
+   * ENRICH_CANDIDATE_CACHE (default 100,000) per build, the most recently used. A slice takes
+   * ~1.9 KB of heap, up to ~4 KB once its comparable form is worked out (measured on the 1 M
+   * build): 200–400 MB per gateway process when full.
    */
   private readonly capacity: number;
 
@@ -33,10 +33,8 @@ export class CandidateCache {
   set(build: string, candidate: PersonCandidate): void {
     let slices = this.builds.get(build);
     if (!slices) {
-      slices = new GenerationalCache(this.capacity);
+      slices = new LruCache(this.capacity);
       this.builds.set(build, slices);
-      // The live and the sandbox build, and the ones being switched to: older builds are not asked for again.
-      if (this.builds.size > BUILDS) this.builds.delete(this.builds.keys().next().value!);
     }
     slices.set(candidate.svc_id, candidate);
   }

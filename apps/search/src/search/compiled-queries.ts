@@ -1,5 +1,5 @@
 import { Entity } from '@app/contracts';
-import { LruCache } from '@app/shaping';
+import { LruCache } from '@app/cache';
 import { compileQuery, industryFilters, type IndustryFilter, parseQuery } from '@app/sql';
 
 /** A query string as the worker runs it: the OpenSearch query and the industry filters to check. */

@@ -1,9 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Client } from '@opensearch-project/opensearch';
+import { TtlCache } from '@app/cache';
 import { OPENSEARCH } from '../opensearch/opensearch.module';
 
 const TTL_MS = 30_000;
 const MAX_VALUES = 2000;
+/** Aliases × industry columns asked about: a handful in practice. */
+const MAX_CACHED = 64;
 
 /**
  * The distinct industries a build holds, per alias, cached briefly: the industry rule checks
@@ -11,18 +14,12 @@ const MAX_VALUES = 2000;
  */
 @Injectable()
 export class IndustryValuesService {
-  private readonly cache = new Map<string, { at: number; values: Promise<Set<string>> }>();
+  private readonly cache = new TtlCache<string, Set<string>>(TTL_MS, MAX_CACHED);
 
   constructor(@Inject(OPENSEARCH) private readonly client: Client) {}
 
   values(alias: string, column: string): Promise<Set<string>> {
-    const key = `${alias}\u0000${column}`;
-    const hit = this.cache.get(key);
-    if (hit && Date.now() - hit.at < TTL_MS) return hit.values;
-    const values = this.fetch(alias, column);
-    this.cache.set(key, { at: Date.now(), values });
-    values.catch(() => this.cache.delete(key));
-    return values;
+    return this.cache.get(`${alias}\u0000${column}`, () => this.fetch(alias, column));
   }
 
   private async fetch(alias: string, column: string): Promise<Set<string>> {

@@ -2,7 +2,8 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { SEARCH_PATTERNS, SearchReply } from '@app/contracts';
 import { SearchService } from './search.service';
-import { validateSearchPayload } from './validate-payload';
+import { SearchRequestDto } from './dto/search-request.dto';
+import { validatePayload } from '../validate-payload';
 
 @Controller()
 export class SearchController {
@@ -10,11 +11,11 @@ export class SearchController {
 
   @MessagePattern(SEARCH_PATTERNS.personSearch)
   async person(@Payload() payload: unknown): Promise<SearchReply> {
-    return this.search.search('person', await validateSearchPayload(payload));
+    return this.search.search('person', await validatePayload(SearchRequestDto, payload, 'search'));
   }
 
   @MessagePattern(SEARCH_PATTERNS.companySearch)
   async company(@Payload() payload: unknown): Promise<SearchReply> {
-    return this.search.search('company', await validateSearchPayload(payload));
+    return this.search.search('company', await validatePayload(SearchRequestDto, payload, 'search'));
   }
 }

@@ -14,7 +14,7 @@ import {
 import { aliasName } from '@app/search-index';
 
 import { OPENSEARCH } from '../opensearch/opensearch.module';
-import { closestValues } from './closest-values';
+import { closestToAny } from './closest-values';
 import { CompiledQueries, type CompiledQuery } from './compiled-queries';
 import { SearchRequestDto } from './dto/search-request.dto';
 import { IndustryValuesService } from './industry-values.service';
@@ -63,7 +63,7 @@ export class SearchService {
     const stored = await this.industries.values(alias, filters[0].column);
     for (const filter of filters) {
       if (filter.values.some((v) => stored.has(v))) continue;
-      const closest = [...new Set(filter.values.flatMap((v) => closestValues(v, stored)))].slice(0, 5);
+      const closest = closestToAny(filter.values, stored);
       // Echo at most 100 characters of each value so the verdict survives the header length limit.
       const asked = filter.values.map((v) => `'${v.length > 100 ? `${v.slice(0, 100)}...` : v}'`).join(', ');
       return `${filter.column} ${filter.values.length > 1 ? 'IN' : '='} ${asked} matches no stored industry; closest: ${closest.join(', ') || 'none'}`;

@@ -11,11 +11,11 @@
  * has a page on the same network, a ticker only with a listed company, a name only with a named
  * one; a listing whose exchange is unknown agrees on its symbol as if no exchange were given.
  */
+import { memoize } from '@app/cache';
 import type { CompanyRecord, Confidence } from '@app/contracts';
 import { detectSocialNetwork, domainKey, normalizeTicker, urlKey } from '@app/normalize';
 import { confidenceOf, Level, levelBits, posteriors, priorBits } from '../fellegi-sunter';
 import { jaroWinkler } from '../text/jaro-winkler';
-import { memoize } from '../text/memo';
 import { companyKeyOf } from '../person/keys';
 import type { MatchType } from '../person/score';
 import {

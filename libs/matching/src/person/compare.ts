@@ -18,7 +18,7 @@
  *   unknown may well hold the one asked for).
  */
 import { lookupState } from '@app/normalize';
-import { memoize } from '../text/memo';
+import { memoize } from '@app/cache';
 import { areNicknames } from '../text/nicknames';
 import { jaroWinkler } from '../text/jaro-winkler';
 import type { KeyHit, PersonCandidate } from './candidate';

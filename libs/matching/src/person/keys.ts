@@ -3,7 +3,7 @@
  * cities, employers, schools and titles, and company/school keys are the costly part of scoring.
  */
 import { cityKey, companyKey, domainKey, foldKey, schoolKey, urlKey } from '@app/normalize';
-import { memoize } from '../text/memo';
+import { memoize } from '@app/cache';
 
 export const cityKeyOf = memoize(cityKey);
 export const companyKeyOf = memoize(companyKey);

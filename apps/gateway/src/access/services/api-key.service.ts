@@ -4,8 +4,8 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { ServiceError } from '@app/contracts';
 import { ApiKeyKind, apiKeyMatchesHash, hashApiKey, parseApiKey, TeamTier } from '@app/store';
+import { LruCache, TtlCache } from '@app/cache';
 import type { Caller } from '../caller';
-import { BoundedMap, TtlCache } from './ttl-cache';
 
 export const API_KEY_HEADER = 'api-key';
 /** Bounds memory whatever keys are thrown at us; far above the number of keys in active use. */
@@ -42,7 +42,7 @@ const invalid = () =>
 export class ApiKeyService implements BeforeApplicationShutdown {
   private readonly logger = new Logger('ApiKeyService');
   private readonly cache: TtlCache<string, Caller | null>;
-  private readonly touchedAt = new BoundedMap<number, number>(MAX_CACHED_KEYS);
+  private readonly touchedAt = new LruCache<number, number>(MAX_CACHED_KEYS);
   private readonly pendingTouches = new Set<Promise<unknown>>();
 
   constructor(

@@ -3,9 +3,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { ServiceError } from '@app/contracts';
+import { LruCache } from '@app/cache';
 import { ChargeQueue } from '../billing/charge-queue';
 import { Caller, contractExpired, utcToday } from '../caller';
-import { BoundedMap } from './ttl-cache';
 
 const MAX_TEAMS = 10_000;
 
@@ -38,7 +38,7 @@ export interface BillableCall {
  */
 @Injectable()
 export class CreditsService {
-  private readonly hints = new BoundedMap<number, BalanceHint>(MAX_TEAMS);
+  private readonly hints = new LruCache<number, BalanceHint>(MAX_TEAMS);
   private readonly hintTtlMs: number;
   private readonly charges: ChargeQueue;
 

@@ -1,15 +1,12 @@
-/** A Map kept in recency order: the first key is the least recently used one. */
-export class LruCache<K, V> {
+/**
+ * The hand-written caches of the hot paths as they were before libs/cache (commit bb20d36),
+ * kept here only as the baseline the benchmark measures lru-cache against. The shaping plan
+ * and compiled-query caches (libs/shaping/src/lru.ts LruCache) reordered a Map on every hit.
+ */
+export class MapLru<K, V> {
   private readonly entries = new Map<K, V>();
 
-  constructor(readonly capacity: number) {
-    if (!Number.isInteger(capacity) || capacity < 1)
-      throw new RangeError('capacity must be a positive integer');
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
+  constructor(readonly capacity: number) {}
 
   get(key: K): V | undefined {
     const value = this.entries.get(key);
@@ -25,10 +22,6 @@ export class LruCache<K, V> {
     this.entries.set(key, value);
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as K);
   }
-
-  clear(): void {
-    this.entries.clear();
-  }
 }
 
 /**
@@ -36,7 +29,7 @@ export class LruCache<K, V> {
  * A hit in the current generation is one Map lookup (no reordering), a hit in the previous one
  * moves the entry forward, and when the current generation is full the previous one is dropped
  * whole. It holds between `capacity / 2` and `capacity` of the most recently used entries.
- * LruCache reorders its Map on every hit, which costs a delete and an insert per lookup.
+ * MapLru reorders its Map on every hit, which costs a delete and an insert per lookup.
  */
 export class GenerationalCache<K, V> {
   private current = new Map<K, V>();
@@ -79,4 +72,22 @@ export class GenerationalCache<K, V> {
     }
     this.current.set(key, value);
   }
+}
+
+/**
+ * A bounded memo for pure string → value functions. Candidate records repeat the same
+ * employers, schools and cities across thousands of queries, and their keys (company and
+ * school keys, city keys) are the costly part of comparing; the whole map is dropped when full,
+ * which keeps it allocation-free and is good enough for a cache of repeating values.
+ */
+export function mapMemoize<T>(fn: (s: string) => T, capacity = 50_000): (s: string) => T {
+  let cache = new Map<string, T>();
+  return (s: string): T => {
+    const hit = cache.get(s);
+    if (hit !== undefined || cache.has(s)) return hit as T;
+    const value = fn(s);
+    if (cache.size >= capacity) cache = new Map();
+    cache.set(s, value);
+    return value;
+  };
 }
