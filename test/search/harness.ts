@@ -1,8 +1,14 @@
 import { INestMicroservice } from '@nestjs/common';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { LightMyRequestResponse } from 'fastify';
 import type { TeamTier } from '@app/store';
+import { createOpenSearchClient } from '@app/search-index';
 import type { TestEnvironment } from '@app/testing';
+import { generateDataset } from '../../apps/cli/src/data-builds/generator';
+import { loadBuild } from '../../apps/cli/src/data-builds/loader/loader';
 import { createSearchWorker } from '../../apps/search/src/bootstrap';
 import { gatewayHarness } from '../gateway';
 
@@ -48,5 +54,27 @@ export async function startSearchStack(
   } catch (error) {
     await stopWorker().catch(() => undefined);
     throw error;
+  }
+}
+
+/** The build date of every generated test build. */
+export const TEST_BUILD = '1.0.0_2026-11-21';
+
+/** Generates a build into a temporary folder and loads it as the live build (and the sandbox's records too, when asked). */
+export async function loadTestBuilds(
+  env: TestEnvironment,
+  generated: { people: number; companies: number; seed: number },
+  options: { sandbox?: boolean } = {},
+): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-build-'));
+  const os = createOpenSearchClient(env.config.opensearch);
+  try {
+    await generateDataset({ ...generated, outDir: dir, buildVersion: TEST_BUILD });
+    await loadBuild(env.db.dataSource, os, env.config.opensearch, { dir });
+    if (options.sandbox)
+      await loadBuild(env.db.dataSource, os, env.config.opensearch, { dir: 'data/sandbox', sandbox: true });
+  } finally {
+    await os.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig, ConfigModule } from '@app/config';
 import { DatabaseModule } from '@app/server';
 import { AccessModule } from './access';
+import { DiscoveryModule } from './discovery/discovery.module';
 import { EnrichmentModule } from './enrichment/enrichment.module';
 import { HealthModule } from './health/health.module';
 import { SearchClientModule } from './search-client/search-client.module';
@@ -20,6 +21,7 @@ export class GatewayModule {
         AccessModule,
         HealthModule,
         SearchModule,
+        DiscoveryModule,
         UtilitiesModule,
         EnrichmentModule,
       ],

@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig, ConfigModule } from '@app/config';
+import { DiscoveryModule } from './discovery/discovery.module';
 import { OpenSearchModule } from './opensearch/opensearch.module';
 import { SearchModule } from './search/search.module';
 import { StatusModule } from './status/status.module';
@@ -9,7 +10,7 @@ export class SearchWorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: SearchWorkerModule,
-      imports: [ConfigModule.forRoot(config), OpenSearchModule, StatusModule, SearchModule],
+      imports: [ConfigModule.forRoot(config), OpenSearchModule, StatusModule, SearchModule, DiscoveryModule],
     };
   }
 }

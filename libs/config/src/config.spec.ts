@@ -9,6 +9,7 @@ describe('loadConfig', () => {
     expect(c.nats).toEqual({ url: 'nats://127.0.0.1:4222', subjectPrefix: 'svc', requestTimeoutMs: 5000 });
     expect(c.opensearch).toEqual({ url: 'http://127.0.0.1:9200', indexPrefix: '' });
     expect(c.redisUrl).toBeNull();
+    expect(c.discoveryModel).toBeNull();
     expect(c.logLevel).toBe('info');
     expect(c.access).toEqual({
       apiKeyCacheTtlMs: 15000,
@@ -67,6 +68,17 @@ describe('loadConfig', () => {
     ]) {
       expect(problems).toContain(name);
     }
+  });
+
+  it("configures discovery's model provider only when its URL is set, below the NATS timeout", () => {
+    expect(
+      loadConfig({ DISCOVERY_MODEL_URL: 'http://127.0.0.1:8080/v1/', DISCOVERY_MODEL_NAME: 'qwen2.5:7b' })
+        .discoveryModel,
+    ).toEqual({ url: 'http://127.0.0.1:8080/v1', model: 'qwen2.5:7b', apiKey: null, timeoutMs: 2000 });
+    expect(() =>
+      loadConfig({ DISCOVERY_MODEL_URL: 'http://m/v1', DISCOVERY_MODEL_TIMEOUT_MS: '5000' }),
+    ).toThrow(/DISCOVERY_MODEL_TIMEOUT_MS must be below NATS_REQUEST_TIMEOUT_MS \(got 5000 and 5000\)/);
+    expect(() => loadConfig({ DISCOVERY_MODEL_URL: 'ftp://m' })).toThrow(/DISCOVERY_MODEL_URL/);
   });
 
   it('parses numbers and keeps given values', () => {

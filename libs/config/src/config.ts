@@ -41,6 +41,14 @@ export interface AccessConfig {
   rateLimits: RateLimitConfig;
 }
 
+/** The optional model provider of discovery; null when DISCOVERY_MODEL_URL is unset. */
+export interface DiscoveryModelConfig {
+  url: string;
+  model: string;
+  apiKey: string | null;
+  timeoutMs: number;
+}
+
 export interface EnrichmentConfig {
   /** Candidates whose scoring slices a gateway process keeps (docs/enrichment.md). */
   candidateCacheSize: number;
@@ -64,6 +72,7 @@ export interface AppConfig {
   search: SearchConfig;
   access: AccessConfig;
   enrichment: EnrichmentConfig;
+  discoveryModel: DiscoveryModelConfig | null;
 }
 
 /** Thrown at boot when the environment is invalid; lists every bad variable at once. */
@@ -75,7 +84,14 @@ export class ConfigError extends Error {
 }
 
 // Optional variables have no initializer, so Object.keys(new Env()) does not list them.
-const KNOWN = new Set(Object.keys(new Env()).concat('REDIS_URL', 'RATE_LIMIT_KEY_PREFIX'));
+const KNOWN = new Set(
+  Object.keys(new Env()).concat(
+    'REDIS_URL',
+    'RATE_LIMIT_KEY_PREFIX',
+    'DISCOVERY_MODEL_URL',
+    'DISCOVERY_MODEL_API_KEY',
+  ),
+);
 
 /** Reads only the variables Env declares; empty strings count as unset so defaults apply. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
@@ -93,6 +109,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (Number.isInteger(env.GATEWAY_WORKERS) && env.GATEWAY_WORKERS > 1 && !env.REDIS_URL)
     problems.push(
       `GATEWAY_WORKERS above 1 needs REDIS_URL, so the workers share rate-limit counters (got GATEWAY_WORKERS=${env.GATEWAY_WORKERS} without REDIS_URL)`,
+    );
+  // The gateway stops waiting after NATS_REQUEST_TIMEOUT_MS; the model must leave time for the search.
+  if (env.DISCOVERY_MODEL_URL && env.DISCOVERY_MODEL_TIMEOUT_MS >= env.NATS_REQUEST_TIMEOUT_MS)
+    problems.push(
+      `DISCOVERY_MODEL_TIMEOUT_MS must be below NATS_REQUEST_TIMEOUT_MS (got ${env.DISCOVERY_MODEL_TIMEOUT_MS} and ${env.NATS_REQUEST_TIMEOUT_MS})`,
     );
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -125,5 +146,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       },
     },
     enrichment: { candidateCacheSize: env.ENRICH_CANDIDATE_CACHE },
+    discoveryModel: env.DISCOVERY_MODEL_URL
+      ? {
+          url: env.DISCOVERY_MODEL_URL.replace(/\/$/, ''),
+          model: env.DISCOVERY_MODEL_NAME,
+          apiKey: env.DISCOVERY_MODEL_API_KEY ?? null,
+          timeoutMs: env.DISCOVERY_MODEL_TIMEOUT_MS,
+        }
+      : null,
   };
 }

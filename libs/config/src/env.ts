@@ -86,6 +86,32 @@ export class Env {
   @IsUrl({ ...url, protocols: ['redis', 'rediss'] })
   REDIS_URL?: string;
 
+  /**
+   * Base URL of an OpenAI-compatible chat-completions API (`…/v1`) that fills discovery's filter
+   * object; unset (the default), discovery uses its deterministic parser alone (docs/discovery.md).
+   */
+  @IsOptional()
+  @IsUrl({ ...url, protocols: ['http', 'https'] })
+  DISCOVERY_MODEL_URL?: string;
+
+  @IsString()
+  @Matches(/^[\w.:/@-]{1,200}$/, {
+    message: 'DISCOVERY_MODEL_NAME must be a model name of 1 to 200 characters',
+  })
+  DISCOVERY_MODEL_NAME = 'default';
+
+  /** Sent as a bearer token to the model API when set; never logged. */
+  @IsOptional()
+  @IsString()
+  DISCOVERY_MODEL_API_KEY?: string;
+
+  /** The model's answer is waited for this long, then the parser's is used. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(60000)
+  DISCOVERY_MODEL_TIMEOUT_MS = 2000;
+
   @Transform(toInt)
   @IsInt()
   @Min(1024)

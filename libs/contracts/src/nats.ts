@@ -10,6 +10,8 @@ export const SEARCH_PATTERNS = {
   status: 'search.status',
   personSearch: 'search.person',
   companySearch: 'search.company',
+  personDiscover: 'discover.person',
+  companyDiscover: 'discover.company',
 } as const;
 
 export type SearchPattern = (typeof SEARCH_PATTERNS)[keyof typeof SEARCH_PATTERNS];
@@ -48,4 +50,37 @@ export interface SearchReply {
   warning: string | null;
   /** False for the free empty page of the industry rule. */
   billable: boolean;
+}
+
+/** Payload of `discover.person` / `discover.company`, validated again by the worker. */
+export interface DiscoverRequest {
+  /** The plain-language description (SPEC.md: 3 to 1000 characters). */
+  query: string;
+  limit: number;
+  offset: number;
+  kind: BuildKind;
+}
+
+/** Who turned the description into the filter object. */
+export type DiscoveryProducer = 'parser' | 'model';
+
+/** What discovery understood, returned with the results so a caller can see and correct it. */
+export interface DiscoveryInterpretation {
+  produced_by: DiscoveryProducer;
+  /**
+   * The SQL condition of each filter and the phrase it came from, as typed and as read (typos
+   * corrected); a model does not say which words gave a filter, so its phrases are null.
+   */
+  recognised: { phrase: string | null; read: string | null; condition: string }[];
+  /** Phrases understood but not searchable for this entity, and why. */
+  unsupported: { phrase: string; reason: string }[];
+  /** Words not understood, as typed. */
+  ignored: string[];
+  /** Why the model's answer was not used, when a model provider is configured and failed. */
+  fallback_reason?: string;
+}
+
+export interface DiscoverReply extends SearchReply {
+  generated_query: string;
+  interpretation: DiscoveryInterpretation;
 }

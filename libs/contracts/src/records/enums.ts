@@ -32,6 +32,21 @@ export const SENIORITY_LEVEL_VALUES = [
 ] as const;
 export type SeniorityLevel = (typeof SENIORITY_LEVEL_VALUES)[number];
 
+/**
+ * The levels from least to most senior; owner and partner sit beside the ladder, not on it
+ * (they are above no one in particular). Careers walk it and "director or above" reads it.
+ */
+export const SENIORITY_LADDER = [
+  'intern',
+  'training',
+  'junior',
+  'senior',
+  'manager',
+  'director',
+  'vp',
+  'c_level',
+] as const satisfies readonly SeniorityLevel[];
+
 export const JOB_FUNCTION_VALUES = [
   'engineering',
   'information_technology',

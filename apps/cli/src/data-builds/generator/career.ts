@@ -3,7 +3,7 @@
  * size and to the person's experience, and a work history built backwards from it, so
  * years_of_experience, tenures and the flat job fields all follow from the same entries.
  */
-import type { CompanySize, DegreeLevel, JobFunction, SeniorityLevel } from '@app/contracts';
+import { type CompanySize, type DegreeLevel, type JobFunction, SENIORITY_LADDER, type SeniorityLevel } from '@app/contracts';
 import { type Rng, Weighted } from '@app/random';
 import type { CompanyInfo, GeneratorContext, Job, Role } from './model';
 import { EXPENSE_OF, SECTOR_FUNCTIONS } from './data/functions';
@@ -20,16 +20,7 @@ export function functionFor(rng: Rng, sector: Sector): JobFunction {
 }
 
 /** Ladder for walking a history backwards; owner and partner sit beside it. */
-const LADDER: readonly SeniorityLevel[] = [
-  'intern',
-  'training',
-  'junior',
-  'senior',
-  'manager',
-  'director',
-  'vp',
-  'c_level',
-];
+const LADDER: readonly SeniorityLevel[] = SENIORITY_LADDER;
 
 /** [max years, weights for intern, training, junior, senior, manager, director, vp, c_level, owner, partner]. */
 const SENIORITY_BY_YEARS: readonly (readonly [number, readonly number[]])[] = [

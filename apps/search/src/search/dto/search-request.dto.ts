@@ -1,25 +1,12 @@
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
-import { BUILD_KINDS, RESULT_SETS, ResultSet, BuildKind, SearchRequest } from '@app/contracts';
+import { IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { RESULT_SETS, ResultSet, SearchRequest } from '@app/contracts';
+import { PageRequestDto } from '../../page-request.dto';
 
-/** The worker's own trust boundary: gateways are peers, not guarantors of the payload. */
-export class SearchRequestDto implements SearchRequest {
+export class SearchRequestDto extends PageRequestDto implements SearchRequest {
   @IsString()
   @MinLength(1)
   @MaxLength(10000)
   query!: string;
-
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit!: number;
-
-  @IsInt()
-  @Min(0)
-  @Max(10000)
-  offset!: number;
-
-  @IsIn(BUILD_KINDS)
-  kind!: BuildKind;
 
   @IsOptional()
   @IsIn(RESULT_SETS)

@@ -1,0 +1,65 @@
+import { Body, Controller, Res } from '@nestjs/common';
+import { ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import type { BuildKind } from '@app/contracts';
+import { ApiKeyAuth, BilledMatches, PostLiveAndSandbox, RateLimit, RouteBuildKind } from '../access';
+import { DiscoverBodyDto } from './dto/discover-body.dto';
+import { DiscoverResponse, DiscoveryService } from './discovery.service';
+
+const DiscoverResponses = (): MethodDecorator => (target, key, descriptor) => {
+  ApiResponse({
+    status: 200,
+    description:
+      '`{matches, total, generated_query, interpretation}`: one page of results, the count of all rows, the SQL-subset ' +
+      'query the description became, and what was understood (recognised phrases, unsupported ones, ignored words).',
+    headers: {
+      'Total-Count-Status': { description: 'exact | estimate | page: how `total` was derived' },
+      'Search-Warning': {
+        description: 'Present when an industry filter no stored value satisfies; the empty page is free.',
+      },
+    },
+  })(target, key, descriptor);
+  ApiResponse({
+    status: 400,
+    description:
+      '`invalid_query`: nothing in the description could be searched (details list the ignored words and working ' +
+      'examples); in the sandbox, a description outside the fixed set (details.supported_queries).',
+  })(target, key, descriptor);
+};
+
+@ApiTags('discovery')
+@ApiKeyAuth()
+@Controller()
+export class DiscoveryController {
+  constructor(private readonly discovery: DiscoveryService) {}
+
+  @PostLiveAndSandbox('person/discover', {
+    summary: 'Find people from a plain-language description (beta); one credit per returned match',
+    sandboxSummary: 'Person discovery (three fixed queries) against the fictional sandbox records; free',
+  })
+  @RateLimit('discover')
+  @DiscoverResponses()
+  @BilledMatches('person')
+  person(
+    @Body() body: DiscoverBodyDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @RouteBuildKind() kind: BuildKind,
+  ): Promise<DiscoverResponse> {
+    return this.discovery.discover('person', kind, body, reply);
+  }
+
+  @PostLiveAndSandbox('company/discover', {
+    summary: 'Find companies from a plain-language description (beta); one credit per returned match',
+    sandboxSummary: 'Company discovery (three fixed queries) against the fictional sandbox records; free',
+  })
+  @RateLimit('discover')
+  @DiscoverResponses()
+  @BilledMatches('company')
+  company(
+    @Body() body: DiscoverBodyDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @RouteBuildKind() kind: BuildKind,
+  ): Promise<DiscoverResponse> {
+    return this.discovery.discover('company', kind, body, reply);
+  }
+}

@@ -1,0 +1,287 @@
+import { REGIONS } from './data/places';
+import { INDUSTRY_NAMES_BY_WORD, NONPROFIT_INDUSTRIES } from './data/industries';
+import { checkGolden, GoldenRow, isIn } from './testing/golden';
+
+const industries = (word: string) =>
+  INDUSTRY_NAMES_BY_WORD.find(([keys]) => keys.split('|').includes(word))![1];
+const region = (word: string) => REGIONS.find(([keys]) => keys.split('|').includes(word))![1];
+
+const SWE = "(job_title ILIKE '%software engineer%' OR job_title ILIKE '%software developer%')";
+const DEV = "(job_title ILIKE '%developer%' OR job_title ILIKE '%programmer%')";
+const ENGINEER = "job_title ILIKE '%engineer%'";
+const FINTECH = isIn('company_industry', industries('fintech'));
+const HEALTHCARE = isIn('company_industry', industries('healthcare'));
+const TECH = isIn('company_industry', industries('tech'));
+const NONPROFIT = isIn('company_industry', NONPROFIT_INDUSTRIES);
+const STARTUP = "company_size IN ('1-10', '11-50', '51-200')";
+const LARGE = "company_size IN ('1001-5000', '5001-10000', '10001+')";
+const BAY_AREA = `${isIn('city', region('bay area').cities!)} AND state_code = 'US-CA'`;
+const CTO =
+  "(job_title ILIKE '%chief technology officer%' OR job_title ILIKE 'cto%' OR job_title ILIKE '% cto%')";
+const NOT_GOOGLE = "NOT (company_name = 'google')";
+
+/** Descriptions of people → the WHERE clause (SPEC.md's person columns), written like people type. */
+const ROWS: readonly GoldenRow[] = [
+  // roles and titles, synonyms, seniority
+  ['software engineers in san francisco', `${SWE} AND city = 'san francisco'`],
+  ['Software Engineers in SF', `${SWE} AND city = 'san francisco'`],
+  ['sofware engineer san fransisco', `${SWE} AND city = 'san francisco'`],
+  ['SWE in the Bay Area', `${SWE} AND ${BAY_AREA}`],
+  ['product managers at stripe', "job_title ILIKE '%product manager%' AND company_name = 'stripe'"],
+  ['PMs @ Stripe', "job_title ILIKE '%product manager%' AND company_name = 'stripe'"],
+  ['data scientists in new york', "job_title ILIKE '%data scientist%' AND city = 'new york'"],
+  ['data scientists NYC', "job_title ILIKE '%data scientist%' AND city = 'new york'"],
+  ['data scientist in new york city', "job_title ILIKE '%data scientist%' AND city = 'new york'"],
+  ['senior software engineers in berlin', `seniority_level = 'senior' AND ${SWE} AND city = 'berlin'`],
+  ['sr. swe berlin', `seniority_level = 'senior' AND ${SWE} AND city = 'berlin'`],
+  ['senoir enginers in berln', `seniority_level = 'senior' AND ${ENGINEER} AND city = 'berlin'`],
+  ['berlin senior engineers', `city = 'berlin' AND seniority_level = 'senior' AND ${ENGINEER}`],
+  ['SENIOR SOFTWARE ENGINEERS', `seniority_level = 'senior' AND ${SWE}`],
+  ['lead engineers in munich', `seniority_level = 'senior' AND ${ENGINEER} AND city = 'munich'`],
+  ['staff software engineers at google', `seniority_level = 'senior' AND ${SWE} AND company_name = 'google'`],
+  ['the staff at google', "company_name = 'google'"],
+  ['junior developers in london', `seniority_level = 'junior' AND ${DEV} AND city = 'london'`],
+  ['interns in chicago', "seniority_level = 'intern' AND city = 'chicago'"],
+  [
+    'engineering managers at google',
+    "job_function = 'engineering' AND seniority_level = 'manager' AND company_name = 'google'",
+  ],
+  [
+    'head of engineering in seattle',
+    "seniority_level = 'director' AND job_function = 'engineering' AND city = 'seattle'",
+  ],
+  [
+    'VP of Sales in Austin, TX',
+    "seniority_level = 'vp' AND job_function = 'sales' AND city = 'austin' AND state_code = 'US-TX'",
+  ],
+  [
+    'vps of engineering or directors of engineering',
+    "(seniority_level = 'vp' AND job_function = 'engineering') OR (seniority_level = 'director' AND job_function = 'engineering')",
+  ],
+  [
+    'directors of engineering or product in nyc',
+    "seniority_level = 'director' AND job_function IN ('engineering', 'product') AND city = 'new york'",
+  ],
+  [
+    'director or above in marketing',
+    "seniority_level IN ('director', 'vp', 'c_level') AND job_function = 'marketing'",
+  ],
+  [
+    'directors of product at saas startups',
+    `seniority_level = 'director' AND job_function = 'product' AND company_industry IN ('computer software', 'internet') AND ${STARTUP}`,
+  ],
+  ['CTOs in Germany', `${CTO} AND country_code = 'DE'`],
+  [
+    'cfo or vp finance',
+    "job_title ILIKE '%chief financial officer%' OR job_title ILIKE 'cfo%' OR job_title ILIKE '% cfo%' OR (seniority_level = 'vp' AND job_function = 'finance')",
+  ],
+  ['co-founders in london', "job_title ILIKE '%founder%' AND city = 'london'"],
+  [
+    'ctos or founders in london',
+    `(job_title ILIKE '%chief technology officer%' OR job_title ILIKE 'cto%' OR job_title ILIKE '% cto%' OR job_title ILIKE '%founder%') AND city = 'london'`,
+  ],
+  [
+    'cofounders of edtech startups',
+    `job_title ILIKE '%founder%' AND company_industry IN ('e-learning', 'education management') AND ${STARTUP}`,
+  ],
+  ['c-level executives in healthcare', `seniority_level = 'c_level' AND ${HEALTHCARE}`],
+  ['senior or lead engineers', `seniority_level = 'senior' AND ${ENGINEER}`],
+  ['engineers and designers in berlin', `(${ENGINEER} OR job_title ILIKE '%designer%') AND city = 'berlin'`],
+  [
+    'mobile developers',
+    "job_title ILIKE '%mobile%' OR job_title ILIKE 'ios%' OR job_title ILIKE '% ios%' OR job_title ILIKE '%android%'",
+  ],
+  ['ios developers', "job_title ILIKE 'ios%' OR job_title ILIKE '% ios%'"],
+  ['frontend developers', "job_title ILIKE '%frontend%' OR job_title ILIKE '%front end%'"],
+  ['full-stack engineers', "job_title ILIKE '%full stack%' OR job_title ILIKE '%fullstack%'"],
+  ['site reliability engineers', "job_title ILIKE '%site reliability%'"],
+  ['account executives at fintech companies', `job_title ILIKE '%account executive%' AND ${FINTECH}`],
+  [
+    'customer success managers in chicago',
+    "job_title ILIKE '%customer success manager%' AND city = 'chicago'",
+  ],
+  [
+    'lawyers at law firms in chicago',
+    "(job_title ILIKE '%attorney%' OR job_title ILIKE '%lawyer%' OR job_title ILIKE '%counsel%' OR job_title ILIKE '%solicitor%') AND company_industry IN ('law practice', 'legal services') AND city = 'chicago'",
+  ],
+  ['teachers in texas', "job_title ILIKE '%teacher%' AND state_code = 'US-TX'"],
+  // job functions
+  ['IT managers', "job_function = 'information_technology' AND seniority_level = 'manager'"],
+  ['it managers', "job_function = 'information_technology' AND seniority_level = 'manager'"],
+  ['people in IT', "job_function = 'information_technology'"],
+  ['people in finance', "job_function = 'finance'"],
+  [
+    'marketing people at small businesses',
+    "job_function = 'marketing' AND company_size IN ('1-10', '11-50')",
+  ],
+  ['finance people at tech companies', `job_function = 'finance' AND ${TECH}`],
+  // decision makers, sex, platform workers
+  [
+    'decision makers at banks',
+    "is_decision_maker = true AND company_industry IN ('banking', 'investment banking')",
+  ],
+  ['decision makers in banking', "is_decision_maker = true AND company_industry = 'banking'"],
+  ['decision-makers in retail companies', "is_decision_maker = true AND company_industry = 'retail'"],
+  ['non decision makers', 'NOT (is_decision_maker = true)'],
+  [
+    'founders or decision makers in berlin',
+    "(job_title ILIKE '%founder%' OR is_decision_maker = true) AND city = 'berlin'",
+  ],
+  ['women engineers in seattle', `sex = 'female' AND ${ENGINEER} AND city = 'seattle'`],
+  ['female founders', "sex = 'female' AND job_title ILIKE '%founder%'"],
+  ['gig workers', 'is_platform_worker = true'],
+  // places
+  ['engineers in the uk', `${ENGINEER} AND country_code = 'GB'`],
+  ['engineers in the U.S.', `${ENGINEER} AND country_code = 'US'`],
+  ['engineers in us', `${ENGINEER} AND country_code = 'US'`],
+  ['we need engineers for us', ENGINEER, ['us']],
+  ['engineers in england', `${ENGINEER} AND state_code = 'GB-ENG'`],
+  ['people in germany', "country_code = 'DE'"],
+  ['german engineers', `country_code = 'DE' AND ${ENGINEER}`],
+  ['people in bavaria', "state_code = 'DE-BY'"],
+  ['people in DACH', "country_code IN ('DE', 'AT', 'CH')"],
+  ['people in the nordics', "country_code IN ('SE', 'NO', 'DK', 'FI', 'IS')"],
+  [
+    'designers in Montreal, Canada',
+    "job_title ILIKE '%designer%' AND city = 'montréal' AND country_code = 'CA'",
+  ],
+  ['engineers in montreal', `${ENGINEER} AND city = 'montréal'`],
+  ['data engineers in zurich', "job_title ILIKE '%data engineer%' AND city = 'zürich'"],
+  [
+    'ux designers in sao paulo',
+    "(job_title ILIKE 'ux%' OR job_title ILIKE '% ux%' OR job_title ILIKE '%ui designer%') AND city = 'são paulo'",
+  ],
+  ['portland, oregon engineers', `city = 'portland' AND state_code = 'US-OR' AND ${ENGINEER}`],
+  ['people in Austin, Texas', "city = 'austin' AND state_code = 'US-TX'"],
+  ['people in texas or california', "state_code IN ('US-TX', 'US-CA')"],
+  ['engineers in CA', `${ENGINEER} AND state_code = 'US-CA'`],
+  ['engineers in mobile', `${ENGINEER} AND city = 'mobile'`],
+  ['engineers newyork', `${ENGINEER} AND city = 'new york'`],
+  // employers, past employers, negation
+  [
+    'recruiters not at google',
+    `(job_title ILIKE '%recruiter%' OR job_title ILIKE '%talent acquisition%') AND ${NOT_GOOGLE}`,
+  ],
+  ['engineers not at google or meta', `${ENGINEER} AND NOT (company_name IN ('google', 'meta'))`],
+  ['not at google and not in berlin', `${NOT_GOOGLE} AND NOT (city = 'berlin')`],
+  ['ex-google engineers', `organization_name = 'google' AND ${NOT_GOOGLE} AND ${ENGINEER}`],
+  ['former stripe employees', "organization_name = 'stripe' AND NOT (company_name = 'stripe')"],
+  ['people who used to work at google', `organization_name = 'google' AND ${NOT_GOOGLE}`],
+  ['ex founders', "title ILIKE '%founder%' AND NOT (job_title ILIKE '%founder%')"],
+  ['data scientists excluding those at google', `job_title ILIKE '%data scientist%' AND ${NOT_GOOGLE}`],
+  ['people at harper & cole', "company_name = 'harper & cole'"],
+  ['people at harper and cole', "company_name = 'harper & cole'"],
+  ['people at stripe.com', "company_domain = 'stripe.com'"],
+  ['engineers at ibm', `${ENGINEER} AND company_name = 'ibm'`],
+  ['product manger at strpe', "job_title ILIKE '%product manager%'", ['strpe']],
+  ['excluding interns', "NOT (seniority_level = 'intern')"],
+  [
+    'product designers excluding juniors and interns',
+    "job_title ILIKE '%product designer%' AND NOT (seniority_level IN ('junior', 'intern'))",
+  ],
+  [
+    'no interns, no recruiters',
+    "NOT (seniority_level = 'intern') AND NOT (job_title ILIKE '%recruiter%' OR job_title ILIKE '%talent acquisition%')",
+  ],
+  ['accountants not in new york', "job_title ILIKE '%accountant%' AND NOT (city = 'new york')"],
+  ['nurses outside california', "job_title ILIKE '%nurse%' AND NOT (state_code = 'US-CA')"],
+  [
+    'recruiters not in tech',
+    `(job_title ILIKE '%recruiter%' OR job_title ILIKE '%talent acquisition%') AND NOT (${TECH})`,
+  ],
+  // industries, sizes, company types (people have no employer type: industries instead)
+  [
+    'ceo or founder at fintech startups',
+    `(job_title ILIKE '%chief executive officer%' OR job_title ILIKE 'ceo%' OR job_title ILIKE '% ceo%' OR job_title ILIKE '%founder%') AND ${FINTECH} AND ${STARTUP}`,
+  ],
+  [
+    'decision makers at fintech startups in nyc',
+    `is_decision_maker = true AND ${FINTECH} AND ${STARTUP} AND city = 'new york'`,
+  ],
+  ['healthcare workers in ohio', `${HEALTHCARE} AND state_code = 'US-OH'`],
+  ['people at accounting firms', "company_industry = 'accounting'"],
+  ['accounting firms partners', "company_industry = 'accounting' AND seniority_level = 'partner'"],
+  ['people at startups', STARTUP],
+  [
+    'engineers at companies with more than 500 employees',
+    `${ENGINEER} AND company_size IN ('501-1000', '1001-5000', '5001-10000', '10001+')`,
+  ],
+  ['people at companies with 10-50 employees', "company_size = '11-50'"],
+  ['people at large companies', LARGE],
+  ['people at enterprise companies', LARGE],
+  ['people at nonprofits', NONPROFIT],
+  ['people at non-profits in dc', `${NONPROFIT} AND city = 'washington'`],
+  ['people not at nonprofits', `NOT (${NONPROFIT})`],
+  ['vps at public companies', "seniority_level = 'vp'", ['public companies']],
+  [
+    'sales reps at saas companies in the bay area',
+    `job_title ILIKE '%sales representative%' AND company_industry IN ('computer software', 'internet') AND ${BAY_AREA}`,
+  ],
+  // skills, languages, schools, degrees
+  ['python engineers in berlin', `skills = 'python' AND ${ENGINEER} AND city = 'berlin'`],
+  [
+    'python or go engineers in berlin or munich',
+    `(skills = 'python' OR skills = 'go') AND ${ENGINEER} AND city IN ('berlin', 'munich')`,
+  ],
+  ['golang developers', `skills = 'go' AND ${DEV}`],
+  ["let's go find engineers", ENGINEER, ["let's", 'go']],
+  ['java developers with kubernetes', `skills = 'java' AND ${DEV} AND skills = 'kubernetes'`],
+  ['people who know python and sql', "skills = 'python' AND skills = 'sql'"],
+  ['python, java and go developers', `skills = 'python' AND skills = 'java' AND skills = 'go' AND ${DEV}`],
+  ['python, java or go developers', `(skills = 'python' OR skills = 'java' OR skills = 'go') AND ${DEV}`],
+  ['engineers skilled in c++', `${ENGINEER} AND skills = 'c++'`],
+  ['r developers', `skills = 'r' AND ${DEV}`],
+  ['node.js developers in london', `skills = 'node.js' AND ${DEV} AND city = 'london'`],
+  [
+    'ml engineers with pytorch',
+    "(job_title ILIKE '%machine learning engineer%' OR job_title ILIKE '%ml engineer%') AND skills = 'pytorch'",
+  ],
+  ['excel wizards with leadership skills', "skills = 'leadership'", ['excel', 'wizards']],
+  ['spanish speakers in miami', "languages = 'spanish' AND city = 'miami'"],
+  [
+    'German-speaking sales reps in Zürich',
+    "languages = 'german' AND job_title ILIKE '%sales representative%' AND city = 'zürich'",
+  ],
+  ['fluent in german and french', "languages = 'german' AND languages = 'french'"],
+  ['people who speak mandarin', "languages = 'mandarin'"],
+  ['people who studied at stanford', '', ['stanford']],
+  ['stanford university alumni', '', ['stanford university']],
+  ['people who studied at stanford and work at google', "company_name = 'google'", ['stanford']],
+  ['phd holders in biotech', "highest_degree_level = 'doctorate' AND company_industry = 'biotechnology'"],
+  ['Ph.D. holders', "highest_degree_level = 'doctorate'"],
+  ['people with a masters degree', "highest_degree_level = 'masters'"],
+  ['at least a bachelors', "highest_degree_level IN ('bachelors', 'masters', 'doctorate')"],
+  [
+    'people born in the 80s with a masters or phd',
+    "birth_year >= 1980 AND birth_year <= 1989 AND highest_degree_level IN ('masters', 'doctorate')",
+  ],
+  // numbers
+  ['engineers with 10+ years of experience', `${ENGINEER} AND years_of_experience >= 10`],
+  ['engineers with 10 years experience', `${ENGINEER} AND years_of_experience >= 10`],
+  ['5-10 years of experience', 'years_of_experience >= 5 AND years_of_experience <= 10'],
+  [
+    'Python developers, 5-10 yrs exp, Austin TX',
+    `skills = 'python' AND ${DEV} AND years_of_experience >= 5 AND years_of_experience <= 10 AND city = 'austin' AND state_code = 'US-TX'`,
+  ],
+  ['at least 3 years experience', 'years_of_experience >= 3'],
+  ['over 15 yrs exp', 'years_of_experience > 15'],
+  ['people under 30', 'age < 30'],
+  ['under 30 founders', "age < 30 AND job_title ILIKE '%founder%'"],
+  ['people over 50', 'age > 50'],
+  ['product managers younger than 35', "job_title ILIKE '%product manager%' AND age < 35"],
+  ['people aged 25-35', 'age >= 25 AND age <= 35'],
+  ['nurses in their 30s', "job_title ILIKE '%nurse%' AND age >= 30 AND age <= 39"],
+  ['born after 1990', 'birth_year > 1990'],
+  ['with more than 1,000 followers', 'netx_followers > 1000'],
+  ['over 10k followers', 'netx_followers > 10000'],
+  ['more than 500 connections', 'netx_connections > 500'],
+  ['people growing more than 20% a year', '', ['growing more than 20% a year']],
+  // nothing to search
+  ['SELECT * FROM people', '', ['SELECT']],
+  ['asdf qwer zxcv', '', ['asdf', 'qwer', 'zxcv']],
+  ['!!! ???', ''],
+];
+
+describe('interpret + toSql, people (golden)', () => {
+  it.each(ROWS.map((row) => [row[0], row] as const))('%s', (_description, row) => checkGolden('person', row));
+});

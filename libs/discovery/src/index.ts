@@ -1,0 +1,14 @@
+export * from './filters';
+export { interpret, MAX_DESCRIPTION_LENGTH } from './interpret';
+export type { Interpretation, InterpretOptions, Recognised, Unsupported } from './interpret';
+export { compileVocabulary, EMPTY_VOCABULARY, MAX_VOCABULARY_VALUES } from './vocabulary';
+export type { CompiledVocabulary, Vocabulary } from './vocabulary';
+export { toSql, toQuery, InvalidFiltersError } from './to-sql';
+export { readFilters, checkFilters, LIMITS } from './read-filters';
+export type { ReadResult } from './read-filters';
+export { sizesFor } from './size-buckets';
+export { FILTER_SCHEMAS } from './schema';
+export type { JsonSchema } from './schema';
+export { DISCOVERY_EXAMPLES, discoveryExamples } from './examples';
+export { sandboxQueryProblem } from './sandbox';
+export type { SandboxQueryProblem } from './sandbox';

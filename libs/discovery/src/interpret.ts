@@ -1,0 +1,591 @@
+import { type Entity, SENIORITY_LADDER } from '@app/contracts';
+import { lookupCountry, normalizeCity, normalizeDomain, placeKey } from '@app/normalize';
+import { DEGREE_ORDER } from './data/profile';
+import { Filter, LeafFilter, list } from './filters';
+import { groupItems, Grouped, Link } from './grouping';
+import { Category, Content, ContentSense, Cue, Lexicon, MAX_PHRASE_WORDS, Sense } from './lexicon';
+import { readNumeric } from './numeric';
+import { readFilters } from './read-filters';
+import { resolve, Resolved } from './resolve';
+import { Token, tokenize } from './tokenize';
+import { compileVocabulary, CompiledVocabulary, EMPTY_VOCABULARY, Vocabulary } from './vocabulary';
+
+/** SPEC.md: a discovery description is 3 to 1000 characters; a longer text is read up to here. */
+export const MAX_DESCRIPTION_LENGTH = 1000;
+
+export interface InterpretOptions {
+  /** The served build's values; curated tables only when absent. */
+  readonly vocabulary?: Vocabulary | CompiledVocabulary;
+  /** The request date (`YYYY-MM-DD` or a Date) for relative phrases; the library reads no clock. */
+  readonly today?: string | Date;
+}
+
+/** A phrase of the description and the filters it became (all of which hold). */
+export interface Recognised {
+  /** As typed. */
+  readonly phrase: string;
+  /** As understood: lowercase, typos corrected ("sofware engineers" → "software engineers"). */
+  readonly read: string;
+  readonly negated: boolean;
+  readonly filters: readonly LeafFilter[];
+}
+
+/** A phrase understood but not searchable for the entity, and why. */
+export interface Unsupported {
+  readonly phrase: string;
+  readonly reason: string;
+}
+
+export interface Interpretation {
+  /** All hold (AND); empty when nothing searchable was found. */
+  readonly filters: readonly Filter[];
+  readonly recognised: readonly Recognised[];
+  readonly unsupported: readonly Unsupported[];
+  /** Words not understood, as typed, in order. Function words are never listed. */
+  readonly ignored: readonly string[];
+}
+
+/**
+ * Reads a plain-language description of people or companies into the typed filter list:
+ * deterministic, no model, no clock (relative phrases count from `today`). Never throws, for
+ * any input; time is linear in the length (one pass, phrases of at most six words, numbers
+ * read by a fixed grammar).
+ */
+export function interpret(
+  description: unknown,
+  entity: Entity,
+  options: InterpretOptions = {},
+): Interpretation {
+  const text = typeof description === 'string' ? clamp(description) : '';
+  const vocabulary = options.vocabulary ? compileVocabulary(options.vocabulary) : EMPTY_VOCABULARY;
+  return new Scanner(text, entity, vocabulary, yearOf(options.today)).run();
+}
+
+function clamp(text: string): string {
+  if (text.length <= MAX_DESCRIPTION_LENGTH) return text;
+  return Array.from(text).slice(0, MAX_DESCRIPTION_LENGTH).join('');
+}
+
+function yearOf(today: string | Date | undefined): number | null {
+  if (today instanceof Date) return Number.isNaN(today.getTime()) ? null : today.getUTCFullYear();
+  const m = typeof today === 'string' ? /^(\d{4})-\d{2}-\d{2}/.exec(today) : null;
+  return m ? Number(m[1]) : null;
+}
+
+/** Which content a cue introduces. */
+const CUE_CATEGORIES: Readonly<Record<Cue, readonly Category[]>> = {
+  place: ['place'],
+  employer: ['company', 'industry', 'size', 'type'],
+  past: ['company', 'title'],
+  school: ['school'],
+  skill: ['skill', 'language'],
+  language: ['language'],
+  ticker: ['ticker'],
+  exchange: ['exchange'],
+};
+/** When a phrase could be several things, the earlier reading wins (after cue and entity). */
+const CATEGORY_ORDER: readonly Category[] = [
+  'flag',
+  'sex',
+  'title',
+  'seniority',
+  'function',
+  'degree',
+  'size',
+  'type',
+  'industry',
+  'growth',
+  'exchange',
+  'ticker',
+  'language',
+  'place',
+  'skill',
+  'company',
+  'school',
+];
+const COMPANY_CATEGORIES = new Set<Category>([
+  'company',
+  'industry',
+  'size',
+  'type',
+  'exchange',
+  'ticker',
+  'growth',
+]);
+const ROLE_CATEGORIES = new Set<Category>(['title', 'seniority', 'function']);
+const STRUCTURE_SCORE: Readonly<Record<Exclude<Sense['type'], 'content'>, number>> = {
+  cue: 400,
+  negation: 300,
+  'at-least': 280,
+  connector: 200,
+  'org-noun': 150,
+  'language-suffix': 150,
+  stop: 100,
+};
+const TICKER_SHAPE = /^[a-z0-9]{1,6}(?:\.[a-z0-9]{1,3})?$/;
+const DOMAIN_SHAPE = /^[a-z0-9-]+(?:\.[a-z0-9-]+)+$/;
+
+interface Match {
+  readonly len: number;
+  readonly senses: readonly Sense[];
+}
+
+interface ScannedItem {
+  readonly phrase: string;
+  filters: readonly LeafFilter[];
+  readonly negated: boolean;
+  readonly link: Link;
+  readonly start: number;
+  readonly end: number;
+  readonly recognised: number;
+  /** The industry reading of a function word, taken if a company noun follows ("accounting firms"). */
+  readonly industryReading?: readonly LeafFilter[];
+}
+
+class Scanner {
+  private readonly tokens: Token[];
+  private readonly keys: string[];
+  private readonly lex: Lexicon;
+  private readonly matchCache = new Map<number, Match[]>();
+  private readonly items: ScannedItem[] = [];
+  private readonly recognised: Recognised[] = [];
+  private readonly unsupported: Unsupported[] = [];
+  private readonly ignored: string[] = [];
+  private cues = new Set<Cue>();
+  private link: Link = 'none';
+  private negation: string[] = [];
+  /** The kind of the last item when it was negated: a list of that kind stays negated. */
+  private negatedKind: string | null = null;
+  private atLeast = false;
+  private lastCategory: Category | null = null;
+
+  constructor(
+    private readonly text: string,
+    private readonly entity: Entity,
+    private readonly vocabulary: CompiledVocabulary,
+    private readonly year: number | null,
+  ) {
+    this.tokens = tokenize(text);
+    this.lex = vocabulary.lexicon;
+    const corrected = new Map<string, string>();
+    this.keys = this.tokens.map((t) => {
+      if (t.kind !== 'word' || this.lex.knows(t.norm)) return t.norm;
+      let key = corrected.get(t.norm);
+      if (key === undefined) corrected.set(t.norm, (key = this.lex.correct(t.norm) ?? t.norm));
+      return key;
+    });
+  }
+
+  run(): Interpretation {
+    let i = 0;
+    while (i < this.tokens.length) i = this.step(i);
+    if (this.negation.length > 0) this.ignored.push(...this.negation);
+    const filters = this.checked(groupItems(this.items));
+    return { filters, recognised: this.recognised, unsupported: this.unsupported, ignored: this.ignored };
+  }
+
+  /** Reads from token `i`; returns where the next read starts (always further on). */
+  private step(i: number): number {
+    const t = this.tokens[i];
+    if (t.norm === ',') {
+      this.setLink(',');
+      return i + 1;
+    }
+    const numeric = readNumeric(this.tokens, i, { entity: this.entity, year: this.year });
+    if (numeric) {
+      this.emit(i, numeric.end, 'filters' in numeric ? { filters: numeric.filters } : numeric, null);
+      return numeric.end;
+    }
+    const lexical = this.lexical(i);
+    return lexical > i ? lexical : this.fallback(i);
+  }
+
+  private lexical(i: number): number {
+    const matches = this.matchesAt(i);
+    const chosen = this.choose(i, matches);
+    if (!chosen) return i;
+    const { len, sense } = chosen;
+    if (this.cues.has('school') && sense.type === 'content' && sense.content.category !== 'school')
+      return this.schoolRun(i);
+    switch (sense.type) {
+      case 'stop':
+      case 'language-suffix':
+        return i + len;
+      case 'cue':
+      case 'negation': {
+        // "outside" is both: not, and a place follows.
+        const senses = matches.find((m) => m.len === len)!.senses;
+        const cues = senses.flatMap((s) => (s.type === 'cue' ? s.cues : []));
+        if (cues.length > 0) this.cues = new Set(cues);
+        if (senses.some((s) => s.type === 'negation')) this.negation.push(this.phrase(i, i + len));
+        return i + len;
+      }
+      case 'connector':
+        this.setLink(sense.connector);
+        return i + len;
+      case 'org-noun':
+        this.industryReading(i);
+        return i + len;
+      case 'at-least':
+        if (sense.position === 'before') this.atLeast = true;
+        else this.raiseLast(i);
+        return i + len;
+      case 'content':
+        this.content(i, i + len, sense);
+        return i + len;
+    }
+  }
+
+  private content(start: number, end: number, sense: ContentSense): void {
+    const c = sense.content;
+    const resolved = resolve(c, {
+      entity: this.entity,
+      cues: this.cues,
+      year: this.year,
+      vocabulary: this.vocabulary,
+    });
+    const industryReading =
+      c.category === 'function' && c.industries && this.entity === 'person'
+        ? [list('industry', c.industries)]
+        : undefined;
+    const employerIndustry = industryReading && this.cues.has('employer');
+    this.emit(
+      start,
+      end,
+      employerIndustry ? { filters: industryReading } : resolved,
+      c.category,
+      employerIndustry ? undefined : industryReading,
+    );
+  }
+
+  /** Words the lexicon does not know: tickers, domains, country and city spellings, schools. */
+  private fallback(i: number): number {
+    const t = this.tokens[i];
+    const ticker = t.cashtag || this.cues.has('ticker') || (t.upper && this.vocabulary.tickers.has(t.raw));
+    if (ticker && t.kind === 'word' && TICKER_SHAPE.test(t.norm)) {
+      this.emitContent(i, i + 1, { category: 'ticker', symbols: [t.norm.toUpperCase()] });
+      return i + 1;
+    }
+    if (t.kind === 'word' && DOMAIN_SHAPE.test(t.norm)) {
+      const domain = normalizeDomain(t.norm);
+      if (domain.ok) {
+        this.emitContent(i, i + 1, { category: 'company', orgs: [{ by: 'domain', value: domain.value }] });
+        return i + 1;
+      }
+    }
+    const place = this.placeSpelling(i);
+    if (place) return place;
+    if (this.cues.has('school') && t.kind === 'word') return this.schoolRun(i);
+    if (t.norm !== '') this.ignored.push(t.raw);
+    if (this.negation.length > 0) {
+      // A negation followed by a word we do not know negates nothing we can tell.
+      this.ignored.push(...this.negation);
+      this.negation = [];
+    }
+    return i + 1;
+  }
+
+  /** Country aliases ("deutschland", "ivory coast") and, after a place word, city aliases ("bombay"). */
+  private placeSpelling(i: number): number | null {
+    for (let len = Math.min(3, this.tokens.length - i); len >= 1; len--) {
+      const span = this.tokens.slice(i, i + len);
+      if (span.some((t) => t.kind !== 'word')) continue;
+      const raw = this.phrase(i, i + len);
+      if (raw.replace(/[^\p{L}]/gu, '').length < 4) continue;
+      const country = lookupCountry(raw);
+      if (country) {
+        this.emitContent(i, i + len, {
+          category: 'place',
+          places: [{ level: 'country', value: country.code }],
+        });
+        return i + len;
+      }
+      if (this.cues.has('place')) {
+        const city = normalizeCity(raw);
+        // Only an alias: any word after "in" is a well-formed city name, but not a known one.
+        if (city.ok && city.value.key !== placeKey(raw)) {
+          this.emitContent(i, i + len, {
+            category: 'place',
+            places: [{ level: 'city', value: city.value.name }],
+          });
+          return i + len;
+        }
+      }
+    }
+    return null;
+  }
+
+  /** After "studied at", the words up to the next connector or cue are the school's name. */
+  private schoolRun(i: number): number {
+    let j = i;
+    while (j < this.tokens.length && this.tokens[j].kind === 'word') {
+      const senses = this.matchesAt(j).flatMap((m) => m.senses);
+      if (
+        j > i &&
+        senses.some(
+          (s) =>
+            s.type === 'connector' ||
+            s.type === 'negation' ||
+            (s.type === 'cue' && !s.cues.includes('school')),
+        )
+      )
+        break;
+      j++;
+    }
+    const end = Math.max(j, i + 1);
+    this.emit(i, end, { unsupported: 'no search column holds schools' }, 'school');
+    return end;
+  }
+
+  private emitContent(start: number, end: number, c: Content): void {
+    this.emit(
+      start,
+      end,
+      resolve(c, { entity: this.entity, cues: this.cues, year: this.year, vocabulary: this.vocabulary }),
+      c.category,
+    );
+  }
+
+  private emit(
+    start: number,
+    end: number,
+    resolved: Resolved,
+    category: Category | null,
+    industryReading?: readonly LeafFilter[],
+  ): void {
+    const phrase = this.phrase(start, end);
+    // A cue carries on only through a list of what it introduced ("in berlin or munich").
+    if (!category || !this.cueMatches(category) || !this.listFollows(end)) this.cues = new Set();
+    if ('unsupported' in resolved) {
+      this.unsupported.push({ phrase, reason: resolved.unsupported });
+    } else {
+      let filters = resolved.filters;
+      if (this.atLeast) filters = raise(filters);
+      if (this.bindsToLast(start, filters)) return this.bind(end, filters);
+      const kind = filters.length === 1 ? filters[0].kind : 'several';
+      const continues = this.negatedKind === kind && this.link !== 'none';
+      const negated = this.negation.length > 0 || continues;
+      this.items.push({
+        phrase,
+        filters,
+        negated,
+        link: this.link,
+        start,
+        end,
+        recognised: this.recognised.length,
+        industryReading,
+      });
+      this.recognised.push({ phrase, read: this.keys.slice(start, end).join(' '), negated, filters });
+      this.negatedKind = negated ? kind : null;
+    }
+    this.negation = [];
+    this.atLeast = false;
+    this.link = 'none';
+    this.lastCategory = category;
+  }
+
+  /**
+   * "head of engineering", "vp of sales", "vp finance": a seniority, then (after "of" or right
+   * away) a function or an industry, are one role, so "cfo or vp finance" and "head of sales or
+   * vp of marketing" list roles, not their parts.
+   */
+  private bindsToLast(start: number, filters: readonly LeafFilter[]): boolean {
+    const last = this.items[this.items.length - 1];
+    if (!last || this.link !== 'none' || this.negation.length > 0 || filters.length !== 1) return false;
+    if (
+      !['function', 'industry'].includes(filters[0].kind) ||
+      !last.filters.every((f) => f.kind === 'seniority')
+    )
+      return false;
+    const between = this.keys.slice(last.end, start);
+    const endsInOf = this.keys[last.end - 1] === 'of';
+    return (
+      (between.length === 1 && between[0] === 'of') ||
+      (between.length === 0 && (endsInOf || filters[0].kind === 'function'))
+    );
+  }
+
+  private bind(end: number, filters: readonly LeafFilter[]): void {
+    const last = this.items[this.items.length - 1];
+    const bound = [...last.filters, ...filters];
+    const phrase = this.phrase(last.start, end);
+    this.items[this.items.length - 1] = { ...last, phrase, filters: bound, end };
+    this.recognised[last.recognised] = {
+      ...this.recognised[last.recognised],
+      phrase,
+      read: this.keys.slice(last.start, end).join(' '),
+      filters: bound,
+    };
+    this.negatedKind = last.negated ? 'several' : null;
+    this.negation = [];
+    this.atLeast = false;
+    this.link = 'none';
+    this.lastCategory = 'function';
+  }
+
+  private setLink(link: Link): void {
+    // ", or" and ", and" say more than the comma.
+    if (this.link === 'none' || this.link === ',') this.link = link;
+  }
+
+  /** A company noun right after a sector word makes it the industry: "accounting firms". */
+  private industryReading(i: number): void {
+    const last = this.items[this.items.length - 1];
+    if (!last?.industryReading || last.end !== i) return;
+    last.filters = last.industryReading;
+    const r = this.recognised[last.recognised];
+    this.recognised[last.recognised] = { ...r, filters: last.industryReading };
+  }
+
+  /** "or above" right after a degree or seniority. */
+  private raiseLast(i: number): void {
+    const last = this.items[this.items.length - 1];
+    if (!last || last.end !== i) return;
+    last.filters = raise(last.filters);
+    const r = this.recognised[last.recognised];
+    this.recognised[last.recognised] = { ...r, filters: last.filters };
+  }
+
+  private phrase(start: number, end: number): string {
+    return this.text.slice(this.tokens[start].start, this.tokens[end - 1].end);
+  }
+
+  // ---- choosing among the readings of a phrase
+
+  private matchesAt(i: number): Match[] {
+    const known = this.matchCache.get(i);
+    if (known) return known;
+    const matches: Match[] = [];
+    for (let len = Math.min(MAX_PHRASE_WORDS, this.tokens.length - i); len >= 1; len--) {
+      const senses = this.lex.get(this.keys.slice(i, i + len).join(' '));
+      if (senses) matches.push({ len, senses });
+    }
+    this.matchCache.set(i, matches);
+    return matches;
+  }
+
+  private choose(i: number, matches: readonly Match[]): { len: number; sense: Sense } | null {
+    const options = matches.map((m) => ({
+      len: m.len,
+      senses: m.senses.filter((s) => this.available(s, i, m.len)),
+    }));
+    const cued = options.find((o) =>
+      o.senses.some((s) => s.type === 'content' && this.cueMatches(s.content.category)),
+    );
+    const pick = cued ?? options.find((o) => o.senses.length > 0);
+    if (!pick) return null;
+    let best = pick.senses[0];
+    let bestScore = -Infinity;
+    for (const s of pick.senses) {
+      const score = this.score(s, i, pick.len);
+      if (score > bestScore) {
+        best = s;
+        bestScore = score;
+      }
+    }
+    return { len: pick.len, sense: best };
+  }
+
+  private available(s: Sense, i: number, len: number): boolean {
+    if (s.type !== 'content' || !s.needs) return true;
+    const category = s.content.category;
+    return s.needs.some((need) => {
+      switch (need) {
+        case 'cue':
+          return this.cueMatches(category);
+        case 'upper':
+          return this.tokens.slice(i, i + len).every((t) => t.upper);
+        case 'role':
+          return this.roleAt(i + len) || this.listAround(category, i + len);
+        case 'suffix':
+          return this.has(i + len, (x) => x.type === 'language-suffix');
+      }
+    });
+  }
+
+  private score(s: Sense, i: number, len: number): number {
+    if (s.type !== 'content') return STRUCTURE_SCORE[s.type];
+    const c = s.content;
+    const applies =
+      this.entity === 'person'
+        ? !['exchange', 'ticker', 'growth'].includes(c.category)
+        : COMPANY_CATEGORIES.has(c.category) || (c.category === 'function' && c.industries !== undefined);
+    const companyWord =
+      ['industry', 'type', 'size'].includes(c.category) && this.has(i + len, (x) => x.type === 'org-noun');
+    const languageWord = c.category === 'language' && this.has(i + len, (x) => x.type === 'language-suffix');
+    return (
+      (this.cueMatches(c.category) ? 1000 : 0) +
+      (applies ? 500 : 0) +
+      (languageWord ? 300 : 0) +
+      (companyWord ? 100 : 0) +
+      // A stored industry name means that industry alone; a curated common name means a set.
+      (s.origin === 'curated' ? 50 : c.category === 'industry' ? 60 : 0) +
+      (CATEGORY_ORDER.length - CATEGORY_ORDER.indexOf(c.category))
+    );
+  }
+
+  private cueMatches(category: Category): boolean {
+    for (const cue of this.cues) if (CUE_CATEGORIES[cue].includes(category)) return true;
+    return false;
+  }
+
+  /** Some phrase starting at `j` has a sense satisfying `test`. */
+  private has(j: number, test: (s: Sense) => boolean): boolean {
+    return j < this.tokens.length && this.matchesAt(j).some((m) => m.senses.some(test));
+  }
+
+  private listFollows(j: number): boolean {
+    return (
+      this.tokens[j]?.norm === ',' ||
+      this.tokens[j]?.norm === '/' ||
+      this.has(j, (s) => s.type === 'connector')
+    );
+  }
+
+  private roleAt(j: number): boolean {
+    return this.has(j, (s) => s.type === 'content' && ROLE_CATEGORIES.has(s.content.category));
+  }
+
+  /** "rust or go", "go, rust": a same-kind item joined to this one. */
+  private listAround(category: Category, j: number): boolean {
+    if (this.lastCategory === category && this.link !== 'none') return true;
+    const joiner = this.tokens[j]?.norm === ',' || this.has(j, (s) => s.type === 'connector');
+    return joiner && this.has(j + 1, (s) => s.type === 'content' && s.content.category === category);
+  }
+
+  /**
+   * The final list within the limits `readFilters` sets: a filter that would break one (too
+   * many conditions, values or alternatives for one query) is left out and its phrases
+   * reported, never sent; so is one that fails the check otherwise (never expected).
+   */
+  private checked(grouped: readonly Grouped[]): Filter[] {
+    const out: Filter[] = [];
+    for (const { filter, phrases } of grouped) {
+      const read = readFilters([...out, filter], this.entity);
+      if (read.ok) out.push(filter);
+      else {
+        const reason = read.problems.some((p) => /at most|too complex/.test(p))
+          ? 'too many conditions for one query'
+          : `not a valid filter: ${read.problems.join('; ')}`;
+        for (const phrase of phrases) this.unsupported.push({ phrase, reason });
+      }
+    }
+    return out;
+  }
+}
+
+/** A degree or seniority and every level above it. */
+function raise(filters: readonly LeafFilter[]): readonly LeafFilter[] {
+  return filters.map((f) => {
+    if (f.kind === 'degree') {
+      const from = Math.min(...f.anyOf.map((l) => DEGREE_ORDER.indexOf(l)));
+      return list('degree', DEGREE_ORDER.slice(from));
+    }
+    if (f.kind === 'seniority') {
+      const ladder: readonly string[] = SENIORITY_LADDER;
+      const from = Math.min(...f.anyOf.map((l) => (ladder.includes(l) ? ladder.indexOf(l) : ladder.length)));
+      return from < ladder.length ? list('seniority', SENIORITY_LADDER.slice(from)) : f;
+    }
+    return f;
+  });
+}

@@ -1,0 +1,100 @@
+import type { Entity } from '@app/contracts';
+import { STARTUP_MAX_AGE_YEARS } from './data/firmographics';
+import { flag, growth, LeafFilter, list, range, sex } from './filters';
+import type { Content, Cue } from './lexicon';
+import type { CompiledVocabulary } from './vocabulary';
+import { phraseKey } from './tokenize';
+
+export type Resolved = { readonly filters: readonly LeafFilter[] } | { readonly unsupported: string };
+
+export interface ResolveContext {
+  readonly entity: Entity;
+  readonly cues: ReadonlySet<Cue>;
+  readonly year: number | null;
+  readonly vocabulary: CompiledVocabulary;
+}
+
+const PEOPLE_ONLY = (what: string): Resolved => ({
+  unsupported: `${what} describes people; companies have no such column`,
+});
+const COMPANIES_ONLY = (what: string): Resolved => ({
+  unsupported: `${what} describes companies; people have no such column`,
+});
+
+/** The stored values among a spelling's candidates, else the first candidate. */
+function stored(candidates: readonly string[], known: ReadonlySet<string>): string[] {
+  const present = candidates.filter((c) => known.has(c));
+  return present.length > 0 ? present : [candidates[0]];
+}
+
+/** What a recognised phrase means for the entity: its filters, or why it cannot be searched. */
+export function resolve(c: Content, ctx: ResolveContext): Resolved {
+  const people = ctx.entity === 'person';
+  const past = ctx.cues.has('past');
+  switch (c.category) {
+    case 'title':
+      if (!people) return PEOPLE_ONLY('a job title');
+      return { filters: [list(past ? 'past_title' : 'title', c.terms)] };
+    case 'seniority':
+      return people ? { filters: [list('seniority', c.levels)] } : PEOPLE_ONLY('a seniority');
+    case 'function':
+      if (people) return { filters: [list('function', c.functions)] };
+      return c.industries ? { filters: [list('industry', c.industries)] } : PEOPLE_ONLY('a job function');
+    case 'flag':
+      return people
+        ? { filters: [flag(c.flag)] }
+        : PEOPLE_ONLY(c.flag === 'decision_maker' ? 'a decision maker' : 'a platform worker');
+    case 'sex':
+      return people ? { filters: [sex(c.value)] } : PEOPLE_ONLY('sex');
+    case 'place': {
+      if (!people) return { unsupported: 'company records have no location to search' };
+      const places = c.places.map((p) =>
+        p.level === 'city' ? { ...p, value: ctx.vocabulary.cities.get(phraseKey(p.value)) ?? p.value } : p,
+      );
+      return { filters: [list('location', places)] };
+    }
+    case 'company':
+      if (!past) return { filters: [list('employer', c.orgs)] };
+      if (!people) return { unsupported: 'company records have no history' };
+      if (c.orgs.some((o) => o.by !== 'name'))
+        return { unsupported: 'a past employer is searched by its name, not its domain' };
+      return {
+        filters: [
+          list(
+            'past_employer',
+            c.orgs.map((o) => o.value),
+          ),
+        ],
+      };
+    case 'industry':
+      return { filters: [list('industry', c.industries)] };
+    case 'size': {
+      const sizes = list('company_size', c.sizes);
+      if (people || !c.startup || ctx.year === null) return { filters: [sizes] };
+      return { filters: [sizes, range('founded', { gte: ctx.year - STARTUP_MAX_AGE_YEARS })] };
+    }
+    case 'type':
+      if (!people) return { filters: [list('company_type', c.types)] };
+      return c.personIndustries
+        ? { filters: [list('industry', c.personIndustries)] }
+        : { unsupported: 'people carry no employer type (public, private)' };
+    case 'skill':
+      return people
+        ? { filters: [list('skill', stored(c.skills, ctx.vocabulary.skills))] }
+        : PEOPLE_ONLY('a skill');
+    case 'language':
+      return people
+        ? { filters: [list('language', stored(c.languages, ctx.vocabulary.languages))] }
+        : PEOPLE_ONLY('a language');
+    case 'degree':
+      return people ? { filters: [list('degree', c.levels)] } : PEOPLE_ONLY('a degree');
+    case 'school':
+      return { unsupported: 'no search column holds schools' };
+    case 'exchange':
+      return people ? COMPANIES_ONLY('a stock exchange') : { filters: [list('exchange', c.codes)] };
+    case 'ticker':
+      return people ? COMPANIES_ONLY('a ticker') : { filters: [list('ticker', c.symbols)] };
+    case 'growth':
+      return people ? COMPANIES_ONLY('employee growth') : { filters: [growth('12m', c.bounds)] };
+  }
+}

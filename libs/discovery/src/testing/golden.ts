@@ -1,0 +1,25 @@
+import type { Entity } from '@app/contracts';
+import { parseQuery } from '@app/sql';
+import { interpret } from '../interpret';
+import { toSql } from '../to-sql';
+import { TEST_VOCABULARY, TODAY } from './vocabulary';
+
+/**
+ * A golden row: a description as people type it, the WHERE clause it must become ('' for
+ * none), and the phrases it must report as not understood or not searchable (none when
+ * omitted). The clause is compared as text, and parsed by the search parser too.
+ */
+export type GoldenRow = readonly [description: string, where: string, reported?: readonly string[]];
+
+export function checkGolden(entity: Entity, [description, where, reported = []]: GoldenRow): void {
+  const r = interpret(description, entity, { vocabulary: TEST_VOCABULARY, today: TODAY });
+  const sql = r.filters.length > 0 ? toSql(r.filters, entity) : '';
+  const prefix = `SELECT * FROM ${entity === 'person' ? 'people' : 'companies'} WHERE `;
+  expect(sql === '' ? '' : sql.slice(prefix.length)).toBe(where);
+  if (sql !== '') expect(parseQuery(sql, entity).entity).toBe(entity);
+  expect([...r.ignored, ...r.unsupported.map((u) => u.phrase)]).toEqual(reported);
+}
+
+const quoted = (values: readonly string[]) => values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ');
+/** `col IN ('a', 'b')`, as toSql writes a list. */
+export const isIn = (column: string, values: readonly string[]) => `${column} IN (${quoted(values)})`;

@@ -1,0 +1,82 @@
+import { interpret } from './interpret';
+import { toSql } from './to-sql';
+import { compileVocabulary, Vocabulary } from './vocabulary';
+
+const where = (description: string, vocabulary?: Vocabulary, entity: 'person' | 'company' = 'person') => {
+  const r = interpret(description, entity, { vocabulary, today: '2026-11-24' });
+  return r.filters.length > 0 ? toSql(r.filters, entity).replace(/^.* WHERE /, '') : '';
+};
+
+describe("vocabulary: the served build's stored values", () => {
+  it('is compiled once per object', () => {
+    const v: Vocabulary = { cities: ['berlin'] };
+    expect(compileVocabulary(v)).toBe(compileVocabulary(v));
+    expect(compileVocabulary(compileVocabulary(v))).toBe(compileVocabulary(v));
+  });
+
+  it('works with none at all, from the curated tables', () => {
+    expect(where('senior software engineers in berlin')).toBe(
+      "seniority_level = 'senior' AND (job_title ILIKE '%software engineer%' OR job_title ILIKE '%software developer%') AND city = 'berlin'",
+    );
+  });
+
+  it('searches a city by the spelling the build stores', () => {
+    expect(where('engineers in montreal', { cities: ['montréal'] })).toBe(
+      "job_title ILIKE '%engineer%' AND city = 'montréal'",
+    );
+    expect(where('engineers in montreal')).toBe("job_title ILIKE '%engineer%' AND city = 'montréal'");
+  });
+
+  it('reads a one-word stored city only after a place word, since such names are often words', () => {
+    const v = { cities: ['reading', 'bath'] };
+    expect(where('engineers in reading', v)).toBe("job_title ILIKE '%engineer%' AND city = 'reading'");
+    expect(where('reading engineers', v)).toBe("job_title ILIKE '%engineer%'");
+  });
+
+  it('adds stored titles, but reads seniority and "of" from their own words', () => {
+    const v = { jobTitles: ['solutions architect', 'senior solutions architect', 'director of sales'] };
+    expect(where('solutions architects', v)).toBe(
+      "job_title ILIKE '%solutions architect%' OR job_title ILIKE '%solution architect%'",
+    );
+    expect(where('senior solutions architect', v)).toBe(
+      "seniority_level = 'senior' AND (job_title ILIKE '%solutions architect%' OR job_title ILIKE '%solution architect%')",
+    );
+    expect(where('growth hackers', { jobTitles: ['growth hacker'] })).toBe(
+      "job_title ILIKE '%growth hacker%'",
+    );
+  });
+
+  it("prefers a stored skill spelling among a curated alias's candidates", () => {
+    expect(where('people who know excel')).toBe("skills = 'microsoft excel'");
+    expect(where('people who know excel', { skills: ['excel'] })).toBe("skills = 'excel'");
+  });
+
+  it('means exactly a stored industry name, and a set for a common name', () => {
+    expect(where('people in banking')).toBe("company_industry IN ('banking', 'investment banking')");
+    expect(where('people in banking', { industries: ['banking'] })).toBe("company_industry = 'banking'");
+  });
+
+  it('corrects typos against stored words, but never company names', () => {
+    const v = { skills: ['kubernetes'], companyNames: ['tessellate'] };
+    expect(where('people who know kubernets', v)).toBe("skills = 'kubernetes'");
+    expect(where('people at tesselate', v)).toBe('');
+  });
+
+  it('matches a company by its name, its matching key and its domain', () => {
+    const v = { companyNames: ['harper & cole llp'], companyDomains: ['harpercole.com'] };
+    expect(where('people at harper and cole', v)).toBe("company_name = 'harper & cole llp'");
+    expect(where('people at harpercole.com', v)).toBe("company_domain = 'harpercole.com'");
+  });
+
+  it('reads a stored ticker typed in capitals only', () => {
+    expect(where('NWND', { tickers: ['NWND'] }, 'company')).toBe("ticker_symbol = 'NWND'");
+    expect(where('nwnd', { tickers: ['NWND'] }, 'company')).toBe('');
+  });
+
+  it('skips what is not text and stops at its size limit', () => {
+    const v = { skills: [42, null, '', 'x'.repeat(300), 'rust'] as unknown as string[] };
+    expect(where('rust developers', v)).toBe(
+      "skills = 'rust' AND (job_title ILIKE '%developer%' OR job_title ILIKE '%programmer%')",
+    );
+  });
+});
