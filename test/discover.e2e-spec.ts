@@ -139,6 +139,14 @@ describe('discovery', () => {
       expect(res.json().interpretation.ignored).toContain('zorblax');
     });
 
+    it('leaves a phrase past the filter bounds out of the query and the recognised list (found by bench/discovery fuzz)', async () => {
+      const res = await post('/company/discover', { query: 'automotive 891784172% companies' });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.interpretation.unsupported.length).toBeGreaterThan(0);
+      for (const r of body.interpretation.recognised) expect(body.generated_query).toContain(r.condition);
+    });
+
     it('answers 400 with working examples when nothing could be understood, and charges nothing', async () => {
       const before = await balance();
       const res = await post('/person/discover', { query: 'qwzx blorf vrrp' });

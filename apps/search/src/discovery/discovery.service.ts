@@ -7,6 +7,7 @@ import {
   Interpretation,
   interpret,
   InvalidFiltersError,
+  readFilters,
   sandboxQueryProblem,
   toSql,
 } from '@app/discovery';
@@ -118,15 +119,14 @@ function describe(
 ): DiscoveryInterpretation {
   return {
     produced_by: producedBy,
-    recognised: understood.recognised.map((r) => ({
-      phrase: r.phrase,
-      read: r.read,
+    // A phrase whose filters the converter refuses (a number past its bounds) is listed under
+    // `unsupported` by the parser and left out of the query, so it is left out here too.
+    recognised: understood.recognised.flatMap((r) => {
       // A negated phrase shows as NOT (…) even when its filters carry the negation themselves.
-      condition: condition(
-        entity,
-        r.negated && !r.filters.every((f) => f.negated) ? [either([r.filters], true)] : r.filters,
-      ),
-    })),
+      const shown = r.negated && !r.filters.every((f) => f.negated) ? [either([r.filters], true)] : r.filters;
+      if (!readFilters(shown, entity).ok) return [];
+      return [{ phrase: r.phrase, read: r.read, condition: condition(entity, shown) }];
+    }),
     unsupported: understood.unsupported.map((u) => ({ phrase: u.phrase, reason: u.reason })),
     ignored: [...understood.ignored],
   };
