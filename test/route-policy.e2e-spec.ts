@@ -1,13 +1,16 @@
 import { readFileSync } from 'node:fs';
 import type { LightMyRequestResponse } from 'fastify';
 import type { OpenAPIObject, OperationObject, ResponseObject } from '@nestjs/swagger';
+import { AGENT_KEY_ENDPOINTS } from '@app/contracts';
 import { createOpenSearchClient } from '@app/search-index';
+import { issueAgentKey } from '@app/store';
 import {
   createTestEnvironment,
   expectErrorResponse,
   HttpHarness,
-  seedAgentKey,
+  seedAgent,
   seedKey,
+  seedPerson,
   seedTeam,
   TestEnvironment,
 } from '@app/testing';
@@ -30,7 +33,12 @@ interface Keyed {
   /** Enterprise-only features switched on in the request (checked by the handler, not the route). */
   features: string[];
 }
-type Expected = 'public' | Keyed;
+/** Authenticated by an agent's access token instead of an API key (@AgentTokenAuth), rate-limited per agent. */
+interface Bearer {
+  bearer: true;
+  rateLimit: RateLimitName;
+}
+type Expected = 'public' | Keyed | Bearer;
 
 const keyed = (scope: string, rules: Partial<Omit<Keyed, 'scope'>> = {}): Keyed => ({
   scope,
@@ -70,17 +78,31 @@ const ROUTES: Record<string, Expected> = {
   'POST /utility/hash/email': keyed('/utility/hash/email', { rateLimit: 'hash_email' }),
   'POST /utility/report/person': keyed('/utility/report/person', { rateLimit: 'report' }),
   'POST /utility/report/company': keyed('/utility/report/company', { rateLimit: 'report' }),
+  'POST /agent/key': { bearer: true, rateLimit: 'agent_key' },
 };
 /** Served by the OpenAPI module beside Nest's controllers, so outside the guard and the document. */
 const DOCUMENTATION = ['GET /openapi.json', 'GET /openapi.yaml', 'GET /docs'];
 
-const KEYED = Object.entries(ROUTES).filter((e): e is [string, Keyed] => e[1] !== 'public');
+const KEYED = Object.entries(ROUTES).filter(
+  (e): e is [string, Keyed] => e[1] !== 'public' && 'scope' in e[1],
+);
+const BEARER = Object.entries(ROUTES).filter(
+  (e): e is [string, Bearer] => e[1] !== 'public' && 'bearer' in e[1],
+);
 const SCOPES = [...new Set(KEYED.map(([, p]) => p.scope))];
 const split = (route: string) => route.split(' ') as ['GET' | 'POST', string];
 const asPolicy = (expected: Expected): RoutePolicy =>
   expected === 'public'
-    ? { isPublic: true, billed: false, enterprise: null, rateLimit: 'default' }
-    : { isPublic: false, billed: expected.billed, enterprise: expected.tier, rateLimit: expected.rateLimit };
+    ? { isPublic: true, agentToken: false, billed: false, enterprise: null, rateLimit: 'default' }
+    : 'bearer' in expected
+      ? { isPublic: true, agentToken: true, billed: false, enterprise: null, rateLimit: expected.rateLimit }
+      : {
+          isPublic: false,
+          agentToken: false,
+          billed: expected.billed,
+          enterprise: expected.tier,
+          rateLimit: expected.rateLimit,
+        };
 const sorted = (routes: Iterable<string>) => [...routes].sort();
 
 const CREDIT_HEADERS = ['X-Credits-Charged', 'X-Credits-Remaining'];
@@ -190,8 +212,13 @@ describe('route policies', () => {
         const limits = rateLimitTable(env.config.access.rateLimits);
         expect(res.headers['x-ratelimit-limit']).toBe(String(limits[policy.rateLimit]));
 
-        const agent = await seedAgentKey(ds, h.team.id);
-        if (policy.tier) expectErrorResponse(await call(route, agent.key), 403, 'feature_not_available');
+        // A key from POST /agent/key's own path: limited to the agent endpoints (SPEC, Authentication 5).
+        const person = await seedPerson(ds, { teams: [{ teamId: h.team.id, role: 'admin' }] });
+        const agentId = await seedAgent(ds, person.accountId);
+        const agent = await issueAgentKey(ds, { agentId, accountId: person.accountId, teamId: h.team.id });
+        if (!AGENT_KEY_ENDPOINTS.includes(policy.scope))
+          expectErrorResponse(await call(route, agent.key), 403, 'forbidden');
+        else if (policy.tier) expectErrorResponse(await call(route, agent.key), 403, 'feature_not_available');
         else pastTheGuard(await call(route, agent.key));
 
         const broke = await seedTeam(ds, { credits: 0 });
@@ -203,6 +230,14 @@ describe('route policies', () => {
           expectErrorResponse(await call(route, h.team.key, asked), 403, 'feature_not_available');
       },
     );
+  });
+
+  describe.each(BEARER)('%s', (route) => {
+    it("wants an agent's bearer token, not an API key", async () => {
+      expectErrorResponse(await call(route), 401, 'invalid_token');
+      const body = expectErrorResponse(await call(route, h.team.key), 401, 'invalid_token');
+      expect(body.details).toEqual({ header: 'Authorization' });
+    });
   });
 
   describe('the sandbox', () => {
@@ -287,6 +322,15 @@ describe('route policies', () => {
       }
       const tierRefusal = policy.tier !== null || policy.features.length > 0;
       expect(response(route, '403').description.includes('`feature_not_available`')).toBe(tierRefusal);
+    });
+
+    it.each(BEARER)('%s documents the bearer scheme, its errors and its rate limit', (route) => {
+      const op = operation(route);
+      expect(op.security).toEqual([{ 'agent-token': [] }]);
+      expect(response(route, '401').description).toContain('`invalid_token`');
+      expect(response(route, '429').description).toContain('`rate_limited`');
+      expect(headers(route)).toEqual(expect.arrayContaining(RATE_LIMIT_HEADERS));
+      expect(Object.keys(op.responses)).not.toContain('402');
     });
 
     it.each(Object.entries(ROUTES).filter(([r, p]) => p === 'public' && !DOCUMENTATION.includes(r)))(

@@ -6,6 +6,7 @@ import { registerDataCommands } from './commands/data';
 import { registerDbCommands } from './commands/db';
 import { registerDemoCommands } from './commands/demo';
 import { registerKeyCommands } from './commands/key';
+import { registerMemberCommands } from './commands/member';
 import { registerReportCommands } from './commands/reports';
 import { registerTeamCommands } from './commands/team';
 import { registerUsageCommands } from './commands/usage';
@@ -22,6 +23,7 @@ export function buildProgram(run: Runner): Command {
   registerTeamCommands(program, run);
   registerAccountCommands(program, run);
   registerKeyCommands(program, run);
+  registerMemberCommands(program, run);
   registerCreditsCommands(program, run);
   registerDataCommands(program, run);
   registerDemoCommands(program, run);

@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig, ConfigModule } from '@app/config';
 import { DatabaseModule } from '@app/server';
 import { AccessModule } from './access';
+import { AgentKeysModule } from './agent-keys/agent-keys.module';
 import { DiscoveryModule } from './discovery/discovery.module';
 import { EnrichmentModule } from './enrichment/enrichment.module';
 import { HealthModule } from './health/health.module';
@@ -24,6 +25,7 @@ export class GatewayModule {
         DiscoveryModule,
         UtilitiesModule,
         EnrichmentModule,
+        AgentKeysModule,
       ],
     };
   }

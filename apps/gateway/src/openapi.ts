@@ -2,6 +2,7 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { AppConfig } from '@app/config';
 import { documentRoutePolicies, RoutePolicies } from './access';
+import { AGENT_TOKEN_SCHEME } from './agent-keys/agent-token-auth.decorator';
 
 /**
  * OpenAPI 3 generated from the controllers and DTOs, with each route's access policy (credits,
@@ -15,11 +16,21 @@ export function mountOpenApi(app: NestFastifyApplication, config: AppConfig): vo
       .setTitle('Person and company data service')
       .setDescription(
         'Enrichment, search, discovery, data-issue reports and utilities for person and company records. ' +
-          'Every endpoint takes the `API-Key` header; every error is `{error, message, details}`.',
+          'Every endpoint takes the `API-Key` header, except POST /agent/key, which takes an agent\'s access ' +
+          'token; every error is `{error, message, details}`.',
       )
       .setVersion('1.0.0')
       .addServer(config.publicBaseUrl)
       .addApiKey({ type: 'apiKey', in: 'header', name: 'API-Key' }, 'API-Key')
+      .addBearerAuth(
+        {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: "An agent's short-lived access token from POST {auth_url}/oauth2/token; only POST /agent/key takes it.",
+        },
+        AGENT_TOKEN_SCHEME,
+      )
       .build(),
   );
   documentRoutePolicies(document, app.get(RoutePolicies).routes());

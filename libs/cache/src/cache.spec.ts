@@ -60,6 +60,30 @@ describe('TtlCache', () => {
     expect(reloaded).toBe(true);
   });
 
+  it('loads a deleted key again at once, and everything after clear', async () => {
+    const cache = new TtlCache<string, number>(1000, 10, clock);
+    let loads = 0;
+    const load = async () => ++loads;
+    await cache.get('a', load);
+    await cache.get('b', load);
+    cache.delete('a');
+    expect(await cache.get('a', load)).toBe(3);
+    expect(await cache.get('b', load)).toBe(2);
+    cache.clear();
+    expect(cache.size).toBe(0);
+    expect(await cache.get('b', load)).toBe(4);
+  });
+
+  it('does not keep a load in flight when its key is deleted meanwhile', async () => {
+    const cache = new TtlCache<string, number>(1000, 10, clock);
+    let loads = 0;
+    const slow = () => new Promise<number>((r) => setTimeout(() => r(++loads), 5));
+    const inFlight = cache.get('k', slow);
+    cache.delete('k');
+    expect(await inFlight).toBe(1);
+    expect(await cache.get('k', slow)).toBe(2);
+  });
+
   it('does not cache at all with ttl 0', async () => {
     const cache = new TtlCache<string, number>(0, 10, clock);
     let loads = 0;

@@ -27,6 +27,19 @@ export class TtlCache<K extends NonNullable<unknown>, V> {
     return value;
   }
 
+  /**
+   * Forgets the key now, e.g. a revoked API key, so its next get loads again. A load in flight
+   * for it still answers the callers already waiting on it but is no longer kept.
+   */
+  delete(key: K): void {
+    this.loads?.delete(key);
+  }
+
+  /** Forgets everything, e.g. when this process may have missed deletions. */
+  clear(): void {
+    this.loads?.clear();
+  }
+
   get size(): number {
     return this.loads?.size ?? 0;
   }

@@ -126,6 +126,15 @@ describe('loadConfig', () => {
     expect(problems).toContain('"abc"');
   });
 
+  it("reaches the auth service's JWKS on AUTH_INTERNAL_URL, by default on this host's AUTH_PORT", () => {
+    expect(loadConfig({}).authInternalUrl).toBe('http://127.0.0.1:3001');
+    expect(loadConfig({ AUTH_PORT: '4001' }).authInternalUrl).toBe('http://127.0.0.1:4001');
+    expect(loadConfig({ AUTH_INTERNAL_URL: 'http://auth.internal:3001/' }).authInternalUrl).toBe(
+      'http://auth.internal:3001',
+    );
+    expect(() => loadConfig({ AUTH_INTERNAL_URL: 'auth:3001' })).toThrow(/AUTH_INTERNAL_URL/);
+  });
+
   it('ignores variables it does not declare', () => {
     expect(loadConfig({ HOME: '/root', PATH: '/bin' })).toEqual(loadConfig({}));
   });

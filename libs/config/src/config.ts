@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { CreditsCommitMode, Env } from './env';
+import { parseSigningKeys, SigningJwk } from './signing-keys';
 
 export interface DatabaseConfig {
   url: string;
@@ -54,6 +55,13 @@ export interface EnrichmentConfig {
   candidateCacheSize: number;
 }
 
+/** The auth service's signing keys: configured, or (outside production) kept in `file`. */
+export interface AuthSigningConfig {
+  /** From AUTH_SIGNING_KEYS, newest first; null when unset. */
+  keys: SigningJwk[] | null;
+  file: string;
+}
+
 export interface AppConfig {
   nodeEnv: Env['NODE_ENV'];
   logLevel: Env['LOG_LEVEL'];
@@ -65,6 +73,8 @@ export interface AppConfig {
   bodyLimitBytes: number;
   publicBaseUrl: string;
   publicAuthUrl: string;
+  /** Base URL gateways use to reach the auth service (JWKS); not shown to callers. */
+  authInternalUrl: string;
   database: DatabaseConfig;
   nats: NatsConfig;
   opensearch: OpenSearchConfig;
@@ -73,6 +83,7 @@ export interface AppConfig {
   access: AccessConfig;
   enrichment: EnrichmentConfig;
   discoveryModel: DiscoveryModelConfig | null;
+  authSigning: AuthSigningConfig;
 }
 
 /** Thrown at boot when the environment is invalid; lists every bad variable at once. */
@@ -90,6 +101,8 @@ const KNOWN = new Set(
     'RATE_LIMIT_KEY_PREFIX',
     'DISCOVERY_MODEL_URL',
     'DISCOVERY_MODEL_API_KEY',
+    'AUTH_SIGNING_KEYS',
+    'AUTH_INTERNAL_URL',
   ),
 );
 
@@ -115,6 +128,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     problems.push(
       `DISCOVERY_MODEL_TIMEOUT_MS must be below NATS_REQUEST_TIMEOUT_MS (got ${env.DISCOVERY_MODEL_TIMEOUT_MS} and ${env.NATS_REQUEST_TIMEOUT_MS})`,
     );
+  const signing = env.AUTH_SIGNING_KEYS ? parseSigningKeys(env.AUTH_SIGNING_KEYS) : null;
+  if (signing) problems.push(...signing.problems);
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     nodeEnv: env.NODE_ENV,
@@ -126,6 +141,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     publicBaseUrl: env.PUBLIC_BASE_URL.replace(/\/$/, ''),
     publicAuthUrl: env.PUBLIC_AUTH_URL.replace(/\/$/, ''),
+    authInternalUrl: (env.AUTH_INTERNAL_URL ?? `http://127.0.0.1:${env.AUTH_PORT}`).replace(/\/$/, ''),
     database: { url: env.DATABASE_URL, schema: env.DATABASE_SCHEMA, poolSize: env.DATABASE_POOL_SIZE },
     nats: {
       url: env.NATS_URL,
@@ -154,5 +170,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           timeoutMs: env.DISCOVERY_MODEL_TIMEOUT_MS,
         }
       : null,
+    authSigning: { keys: signing?.keys ?? null, file: env.AUTH_SIGNING_KEYS_FILE },
   };
 }

@@ -124,6 +124,28 @@ export class Env {
   @IsUrl({ ...url, protocols: ['http', 'https'] })
   PUBLIC_AUTH_URL = 'http://localhost:3001';
 
+  /**
+   * Where gateways reach the auth service themselves (its JWKS at /.well-known/jwks.json, to
+   * verify agents' access tokens); defaults to `http://127.0.0.1:<AUTH_PORT>`. Unlike
+   * PUBLIC_AUTH_URL it is never shown to anyone, so it may be a private address.
+   */
+  @IsOptional()
+  @IsUrl({ ...url, protocols: ['http', 'https'] })
+  AUTH_INTERNAL_URL?: string;
+
+  /**
+   * The auth service's ES256 private JWKs, a JSON array, newest (signing) first; required when
+   * NODE_ENV=production. Unset elsewhere, the auth service generates one into
+   * AUTH_SIGNING_KEYS_FILE on first start and reuses it (docs/agents.md, "Signing keys").
+   */
+  @IsOptional()
+  @IsString()
+  AUTH_SIGNING_KEYS?: string;
+
+  /** Development's generated signing keys (relative to the working directory; .stack/ is gitignored). */
+  @IsString()
+  AUTH_SIGNING_KEYS_FILE = '.stack/auth-signing-keys.json';
+
   /** Time allowed for an exact count of a search's matches before `total` becomes an estimate. */
   @Transform(toInt)
   @IsInt()

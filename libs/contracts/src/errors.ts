@@ -8,6 +8,10 @@ export const ERROR_STATUS = {
   invalid_email: 400,
   invalid_query: 400,
   minimum_requirements_not_met: 400,
+  // Agent sign-in claims (docs/agents.md): a wrong code, an expired one, a claim ended by wrong codes.
+  invalid_user_code: 400,
+  claim_code_expired: 400,
+  claim_failed: 400,
   unauthorized: 401,
   invalid_token: 401,
   insufficient_credits: 402,
@@ -20,6 +24,7 @@ export const ERROR_STATUS = {
   conflict: 409,
   multiple_teams: 409,
   claim_not_confirmed: 409,
+  claim_completed: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,

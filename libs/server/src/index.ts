@@ -6,6 +6,7 @@ export * from './http/request-id';
 export * from './http/validation.pipe';
 export * from './logging/logger';
 export * from './nats/prefixed-nats.server';
+export * from './nats/key-revocations';
 export * from './database/database.module';
 export * from './health/checks';
 export * from './health/health-response';

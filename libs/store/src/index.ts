@@ -23,3 +23,10 @@ export {
 export * from './builds';
 export * from './teams';
 export * from './key-revocation';
+export * from './agent-keys';
+export * from './secrets';
+export * from './agent-claims';
+export * from './auth-sessions';
+export * from './sign-in-failures';
+export * from './used-jtis';
+export * from './connected-agents';

@@ -3,7 +3,7 @@ import { hashPassword, passwordNeedsRehash, verifyPassword } from './password';
 describe('hashPassword / verifyPassword', () => {
   it('stores scrypt$N$r$p$salt$hash and verifies the same password only', async () => {
     const stored = await hashPassword('correct horse battery staple');
-    expect(stored).toMatch(/^scrypt\$16384\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
+    expect(stored).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
     expect(stored).not.toContain('correct horse');
     await expect(verifyPassword('correct horse battery staple', stored)).resolves.toBe(true);
     await expect(verifyPassword('correct horse battery stapl', stored)).resolves.toBe(false);
@@ -31,6 +31,15 @@ describe('hashPassword / verifyPassword', () => {
     await expect(verifyPassword('old password', stored)).resolves.toBe(true);
     expect(passwordNeedsRehash(stored)).toBe(true);
     expect(passwordNeedsRehash(await hashPassword('x'))).toBe(false);
+  });
+
+  it('asks to rehash hashes made with the earlier N=2^14 default', async () => {
+    const { scryptSync } = await import('node:crypto');
+    const salt = Buffer.from('0123456789abcdef');
+    const hash = scryptSync('pw', salt, 32, { N: 16384, r: 8, p: 1 });
+    expect(
+      passwordNeedsRehash(`scrypt$16384$8$1$${salt.toString('base64url')}$${hash.toString('base64url')}`),
+    ).toBe(true);
   });
 
   it.each([

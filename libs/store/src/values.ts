@@ -19,6 +19,10 @@ export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 export const MEMBERSHIP_ROLES = ['admin', 'developer', 'member'] as const;
 export type MembershipRole = (typeof MEMBERSHIP_ROLES)[number];
 
+/** SPEC.md's claim states (docs/agents.md): pending → confirmed (code viewed) → completed (assertion delivered), or failed. */
+export const AGENT_CLAIM_STATUSES = ['pending', 'confirmed', 'completed', 'failed'] as const;
+export type AgentClaimStatus = (typeof AGENT_CLAIM_STATUSES)[number];
+
 export const API_KEY_KINDS = ['standard', 'agent'] as const;
 export type ApiKeyKind = (typeof API_KEY_KINDS)[number];
 

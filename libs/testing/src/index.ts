@@ -1,3 +1,4 @@
+export * from './agents';
 export * from './environment';
 export * from './postgres';
 export * from './query-features';

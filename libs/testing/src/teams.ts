@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { ApiKey, generateApiKey, insertApiKey, insertTeam, type TeamTier } from '@app/store';
+import { seedAgent, seedPerson } from './agents';
 import { uniqueName } from './environment';
 
 export interface SeededTeam {
@@ -35,8 +35,14 @@ export async function seedKey(ds: DataSource, teamId: number, endpoints: string[
   return { key: apiKey, keyId: key.id };
 }
 
-/** The store has no writer for agent keys until agent sign-in exists, so the row is written here. */
+/**
+ * An unlimited agent key (kind 'agent', endpoints null) of a real agent an admin of the team
+ * approved, for guard tests on probe routes. Written here because POST /agent/key (issueAgentKey)
+ * always limits a key to AGENT_KEY_ENDPOINTS.
+ */
 export async function seedAgentKey(ds: DataSource, teamId: number) {
+  const person = await seedPerson(ds, { teams: [{ teamId, role: 'admin' }] });
+  const agentId = await seedAgent(ds, person.accountId);
   const generated = generateApiKey();
   const row = await ds.manager.save(
     ds.manager.create(ApiKey, {
@@ -45,7 +51,8 @@ export async function seedAgentKey(ds: DataSource, teamId: number) {
       secretHash: generated.secretHash,
       endpoints: null,
       kind: 'agent',
-      agentId: randomUUID(),
+      agentId,
+      createdByAccountId: person.accountId,
     }),
   );
   return { key: generated.apiKey, keyId: row.id };

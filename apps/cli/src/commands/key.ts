@@ -1,10 +1,12 @@
 import { Command } from 'commander';
 import { DataSource } from 'typeorm';
+import type { AppConfig } from '@app/config';
 import { ApiKey, ApiKeyKind, insertApiKey, revokeApiKey } from '@app/store';
 import { endpoints, keyPrefix, positiveInt, TeamRef, teamRef } from '../args';
 import { NotFoundError, UsageError } from '../errors';
 import { Runner } from '../runner';
 import { findTeam } from './lookup';
+import { broadcastRevoked, RevocationReport } from './revocations';
 
 /** What listings show of a key: never the key or its hash. */
 export interface KeyView {
@@ -62,10 +64,18 @@ export type KeySelector = { keyId: number } | { prefix: string };
 export interface RevokeKeyResult extends KeyView {
   /** True when the key had been revoked before this call (revoked_at is then the earlier time). */
   already_revoked: boolean;
+  revocation: RevocationReport;
 }
 
-/** key:revoke: sets revoked_at once (libs/store); revoking again reports the original time. */
-export async function revokeKey(ds: DataSource, selector: KeySelector): Promise<RevokeKeyResult> {
+/**
+ * key:revoke: sets revoked_at once (libs/store), then broadcasts it so every gateway refuses the
+ * key at once; revoking again reports the original time and sends nothing.
+ */
+export async function revokeKey(
+  ds: DataSource,
+  config: AppConfig,
+  selector: KeySelector,
+): Promise<RevokeKeyResult> {
   const revoked = await revokeApiKey(ds, 'keyId' in selector ? { id: selector.keyId } : selector);
   if (!revoked) {
     throw new NotFoundError(
@@ -74,7 +84,8 @@ export async function revokeKey(ds: DataSource, selector: KeySelector): Promise<
         : `key with prefix ${selector.prefix} not found`,
     );
   }
-  return { ...keyView(revoked.key), already_revoked: revoked.alreadyRevoked };
+  const revocation = await broadcastRevoked(config, revoked.alreadyRevoked ? [] : [revoked.key.secretHash]);
+  return { ...keyView(revoked.key), already_revoked: revoked.alreadyRevoked, revocation };
 }
 
 export interface ListKeysResult {
@@ -120,7 +131,7 @@ export function registerKeyCommands(program: Command, run: Runner): void {
         opts.keyId !== undefined
           ? { keyId: positiveInt('--key-id', opts.keyId) }
           : { prefix: keyPrefix('--prefix', opts.prefix!) };
-      return run((ds) => revokeKey(ds, selector));
+      return run((ds, config) => revokeKey(ds, config, selector));
     });
 
   program

@@ -7,6 +7,7 @@ import { throttlerProviders } from './rate-limits/throttler.providers';
 import { RoutePolicies } from './route-policy';
 import { ApiKeyService } from './services/api-key.service';
 import { CreditsService } from './services/credits.service';
+import { KeyRevocationsService } from './services/key-revocations.service';
 import { TierService } from './services/tier.service';
 
 /**
@@ -23,11 +24,19 @@ import { TierService } from './services/tier.service';
     ApiKeyService,
     CreditsService,
     TierService,
+    KeyRevocationsService,
     BillingInterceptor,
     RateLimitGuard,
     ...throttlerProviders,
     { provide: APP_GUARD, useClass: AccessGuard },
   ],
-  exports: [RoutePolicies, CreditsService, TierService, BillingInterceptor],
+  exports: [
+    RoutePolicies,
+    CreditsService,
+    TierService,
+    BillingInterceptor,
+    KeyRevocationsService,
+    RateLimitGuard,
+  ],
 })
 export class AccessModule {}

@@ -42,6 +42,30 @@ export function requireAccess(request: object): RequestAccess {
   return access;
 }
 
+/** Whom a request's rate limit counts for, and on which endpoint (docs/access.md, "Rate limits"). */
+export interface RateLimitSubject {
+  /** An API key's id (`42`), or `agent:<uuid>` on a route an agent's token authenticates. */
+  tracker: string;
+  scope: string;
+}
+
+const RATE_LIMITED_AS = Symbol('svc.rate-limited-as');
+type WithSubject = { [RATE_LIMITED_AS]?: RateLimitSubject };
+
+/** For a route authenticated by something other than an API key, set by that route's own guard. */
+export function setRateLimitSubject(request: object, subject: RateLimitSubject): void {
+  (request as WithSubject)[RATE_LIMITED_AS] = subject;
+}
+
+/** The API key on keyed routes; otherwise what the route's own guard set. A miss is a wiring bug. */
+export function rateLimitSubjectOf(request: object): RateLimitSubject {
+  const access = accessOf(request);
+  if (access) return { tracker: String(access.caller.keyId), scope: access.scope };
+  const subject = (request as WithSubject)[RATE_LIMITED_AS];
+  if (!subject) throw new Error('no rate-limit subject on this request: is the route @Public()?');
+  return subject;
+}
+
 const DAY_MS = 86_400_000;
 let today = { day: '', from: 0, until: 0 };
 

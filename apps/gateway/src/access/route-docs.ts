@@ -38,8 +38,8 @@ type Operation = OperationObject & { [SANDBOX_SUMMARY_EXTENSION]?: string };
 /**
  * Documents each route's access policy from RoutePolicies, the code the guard enforces, so the
  * document cannot promise what the guard does not do: 402 and the X-Credits-* headers where the
- * route bills, the tier 403 where it has a tier rule, the X-RateLimit-* headers behind a key, and
- * no key at all on a public route.
+ * route bills, the tier 403 where it has a tier rule, the X-RateLimit-* headers behind a key or an
+ * agent's token, and no key at all on a public route.
  * A sandbox mirror (@PostLiveAndSandbox) shares its live handler's operation; here it gets its
  * own summary and operationId, and what the sandbox waives drops out with its policy.
  */
@@ -48,7 +48,8 @@ export function documentRoutePolicies(document: OpenAPIObject, routes: readonly 
     const operation = document.paths[path]?.[method.toLowerCase() as 'get'] as Operation | undefined;
     if (!operation) continue;
     nameMirror(operation, path);
-    if (policy.isPublic) documentPublic(operation);
+    if (policy.agentToken) addSuccessHeaders(operation, RATE_LIMIT_HEADERS);
+    else if (policy.isPublic) documentPublic(operation);
     else documentPolicy(operation, policy);
   }
 }
@@ -77,14 +78,19 @@ function documentPublic(operation: Operation): void {
     delete responses['403'];
 }
 
-function documentPolicy(operation: Operation, policy: RoutePolicy): void {
-  const { responses } = operation;
-  const ok = (responses['200'] ?? { description: '' }) as ResponseObject;
-  responses['200'] = {
+/** Headers every success of the route carries. (An @AgentTokenAuth() route documents its own scheme and errors.) */
+function addSuccessHeaders(operation: Operation, headers: HeadersObject): void {
+  const ok = (operation.responses['200'] ?? { description: '' }) as ResponseObject;
+  operation.responses['200'] = {
     ...ok,
     description: ok.description || 'Success.',
-    headers: { ...ok.headers, ...RATE_LIMIT_HEADERS, ...(policy.billed ? CREDIT_HEADERS : {}) },
+    headers: { ...ok.headers, ...headers },
   };
+}
+
+function documentPolicy(operation: Operation, policy: RoutePolicy): void {
+  const { responses } = operation;
+  addSuccessHeaders(operation, { ...RATE_LIMIT_HEADERS, ...(policy.billed ? CREDIT_HEADERS : {}) });
   if (policy.billed) responses['402'] = { description: PAYMENT_REQUIRED };
   // A handler's own 403 (e.g. multiple_results) replaces the controller's in the document: put
   // every reason this route can answer 403 for back together.

@@ -7,6 +7,7 @@ import { DEFAULT_RATE_LIMIT, RateLimitName } from './rate-limits/rate-limit-tabl
 import { buildKindOf, scopeOf } from './scope';
 
 export const IS_PUBLIC = 'svc:access:public';
+export const IS_AGENT_TOKEN = 'svc:access:agent-token';
 export const IS_BILLED = 'svc:access:billed';
 export const ENTERPRISE_RULE = 'svc:access:enterprise';
 export const RATE_LIMIT_NAME = 'svc:access:rate-limit';
@@ -16,7 +17,13 @@ export type EnterpriseRule = 'all' | 'agent_keys';
 
 /** Everything the guard chain needs to know about a route, from its decorators and its path. */
 export interface RoutePolicy {
+  /** No API key: the API-key guard's steps (key, scope, tier, credits, rate limit) do not apply. */
   isPublic: boolean;
+  /**
+   * Authenticated by an agent's access token instead (POST /agent/key): public for the API-key
+   * guard; the route's own guard verifies the token and applies `rateLimit` per agent.
+   */
+  agentToken: boolean;
   /** Each returned match costs a credit: a billed handler outside the sandbox. */
   billed: boolean;
   enterprise: EnterpriseRule | null;
@@ -97,6 +104,7 @@ export class RoutePolicies {
     const get = <T>(key: string) => this.reflector.getAllAndOverride<T | undefined>(key, [handler, cls]);
     const live: RoutePolicy = {
       isPublic: get<boolean>(IS_PUBLIC) === true,
+      agentToken: get<boolean>(IS_AGENT_TOKEN) === true,
       billed: get<boolean>(IS_BILLED) === true,
       enterprise: get<EnterpriseRule>(ENTERPRISE_RULE) ?? null,
       rateLimit: get<RateLimitName>(RATE_LIMIT_NAME) ?? DEFAULT_RATE_LIMIT,

@@ -10,6 +10,7 @@ import {
 } from 'typeorm';
 import { API_KEY_KINDS, ApiKeyKind, sqlIn } from '../values';
 import { Account } from './account.entity';
+import { Agent } from './agent.entity';
 import { Team } from './team.entity';
 
 /**
@@ -72,4 +73,8 @@ export class ApiKey {
   @ManyToOne(() => Account, { onDelete: 'SET NULL' })
   @JoinColumn({ name: 'created_by_account_id', foreignKeyConstraintName: 'fk_api_keys_created_by' })
   createdBy?: Account | null;
+
+  @ManyToOne(() => Agent, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'agent_id', foreignKeyConstraintName: 'fk_api_keys_agent' })
+  agent?: Agent | null;
 }

@@ -1,5 +1,8 @@
 import { Account } from './account.entity';
+import { Agent } from './agent.entity';
+import { AgentClaim } from './agent-claim.entity';
 import { ApiKey } from './api-key.entity';
+import { AuthSession } from './auth-session.entity';
 import { Build } from './build.entity';
 import { CompanyMatchKey } from './company-match-key.entity';
 import { CompanyRecord } from './company-record.entity';
@@ -9,12 +12,17 @@ import { PersonMatchKey } from './person-match-key.entity';
 import { PersonRecord } from './person-record.entity';
 import { PersonValueCount } from './person-value-count.entity';
 import { Report } from './report.entity';
+import { SignInFailure } from './sign-in-failure.entity';
 import { Team } from './team.entity';
 import { Usage } from './usage.entity';
+import { UsedJti } from './used-jti.entity';
 
 export {
   Account,
+  Agent,
+  AgentClaim,
   ApiKey,
+  AuthSession,
   Build,
   CompanyMatchKey,
   CompanyRecord,
@@ -24,8 +32,10 @@ export {
   PersonRecord,
   PersonValueCount,
   Report,
+  SignInFailure,
   Team,
   Usage,
+  UsedJti,
 };
 export { bigintToNumber } from './transformers';
 
@@ -44,4 +54,9 @@ export const ENTITIES = [
   CreditLedger,
   Usage,
   Report,
+  Agent,
+  AgentClaim,
+  UsedJti,
+  AuthSession,
+  SignInFailure,
 ];

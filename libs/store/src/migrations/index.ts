@@ -6,6 +6,7 @@ import { PersonMatchSlice1795700000000 } from './1795700000000-PersonMatchSlice'
 import { PersonValueCounts1795800000000 } from './1795800000000-PersonValueCounts';
 import { RecordJson1795900000000 } from './1795900000000-RecordJson';
 import { PersonBlockingCovering1796000000000 } from './1796000000000-PersonBlockingCovering';
+import { AgentSignIn1796100000000 } from './1796100000000-AgentSignIn';
 
 /** Every migration in order; registered explicitly (no globs) so ts and compiled js behave the same. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   PersonValueCounts1795800000000,
   RecordJson1795900000000,
   PersonBlockingCovering1796000000000,
+  AgentSignIn1796100000000,
 ];

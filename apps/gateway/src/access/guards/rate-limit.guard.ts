@@ -10,12 +10,13 @@ import {
 } from '@nestjs/throttler';
 import type { FastifyReply } from 'fastify';
 import { ServiceError } from '@app/contracts';
-import { requireAccess } from '../caller';
+import { rateLimitSubjectOf } from '../caller';
 
 /**
  * @nestjs/throttler's guard, counting per API key and endpoint (not per IP), answering in the
  * ErrorResponse shape, and keeping the X-RateLimit-* headers on the 429 as well. Runs as the last
- * step of AccessGuard, after the key is known; the limit comes from the route's @RateLimit().
+ * step of AccessGuard, after the key is known, or of the agent-token guard, counting per agent;
+ * the limit comes from the route's @RateLimit().
  */
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
@@ -28,11 +29,11 @@ export class RateLimitGuard extends ThrottlerGuard {
   }
 
   protected override async getTracker(request: Record<string, unknown>): Promise<string> {
-    return String(requireAccess(request).caller.keyId);
+    return rateLimitSubjectOf(request).tracker;
   }
 
   protected override generateKey(context: ExecutionContext, tracker: string): string {
-    return `${tracker}:${requireAccess(context.switchToHttp().getRequest<object>()).scope}`;
+    return `${tracker}:${rateLimitSubjectOf(context.switchToHttp().getRequest<object>()).scope}`;
   }
 
   protected override async throwThrottlingException(
@@ -40,13 +41,13 @@ export class RateLimitGuard extends ThrottlerGuard {
     detail: ThrottlerLimitDetail,
   ): Promise<void> {
     const reply = context.switchToHttp().getResponse<FastifyReply>();
-    const scope = requireAccess(context.switchToHttp().getRequest<object>()).scope;
+    const { scope } = rateLimitSubjectOf(context.switchToHttp().getRequest<object>());
     void reply.header(`${this.headerPrefix}-Limit`, detail.limit);
     void reply.header(`${this.headerPrefix}-Remaining`, 0);
     void reply.header(`${this.headerPrefix}-Reset`, detail.timeToBlockExpire);
     throw new ServiceError(
       'rate_limited',
-      `Rate limit of ${detail.limit} requests per ${detail.ttl / 1000} s for ${scope} exceeded for this API key. ` +
+      `Rate limit of ${detail.limit} requests per ${detail.ttl / 1000} s for ${scope} exceeded. ` +
         `Retry after ${detail.timeToBlockExpire} s.`,
       {
         endpoint: scope,

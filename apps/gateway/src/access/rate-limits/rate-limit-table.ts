@@ -3,7 +3,7 @@ import type { RateLimitConfig } from '@app/config';
 /** Every limit is per API key and endpoint, counted in fixed windows of this length. */
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 
-export const RATE_LIMIT_NAMES = ['default', 'hash_email', 'report', 'bulk', 'discover'] as const;
+export const RATE_LIMIT_NAMES = ['default', 'hash_email', 'report', 'bulk', 'discover', 'agent_key'] as const;
 export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
 export const DEFAULT_RATE_LIMIT: RateLimitName = 'default';
 
@@ -15,6 +15,8 @@ export function rateLimitTable(config: RateLimitConfig): Readonly<Record<RateLim
   return Object.freeze({
     hash_email: 100,
     report: 50,
+    // Per agent: an agent asks for a key once per session; this only bounds a runaway loop.
+    agent_key: 10,
     bulk: config.bulkPerMinute,
     discover: config.discoverPerMinute,
     default: config.defaultPerMinute,

@@ -25,6 +25,11 @@ interface KeyRow {
   contract_end: string | null;
 }
 
+const TOUCH_KEY = `UPDATE api_keys SET last_used_at = now()
+  WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`;
+const TOUCH_AGENT_KEY = `WITH k AS (${TOUCH_KEY} RETURNING agent_id)
+  UPDATE agents SET last_used_at = now() WHERE id = (SELECT agent_id FROM k)`;
+
 const missing = () =>
   new ServiceError('unauthorized', 'Send your API key in the API-Key request header.', { header: 'API-Key' });
 const invalid = () =>
@@ -34,9 +39,14 @@ const invalid = () =>
 
 /**
  * Turns the `API-Key` header into a Caller. One indexed lookup on api_keys.secret_hash (joined
- * with the team), then a cached answer for API_KEY_CACHE_TTL_MS: that is also how long a revoked
- * key, or a changed tier or contract end, may still be honoured by this process. Unknown and
- * revoked keys are cached as null for the same time so a flood of bad keys costs one query each.
+ * with the team), then a cached answer for API_KEY_CACHE_TTL_MS: that is also how long a changed
+ * tier or contract end may still be honoured by this process. Unknown and revoked keys are cached
+ * as null for the same time so a flood of bad keys costs one query each.
+ *
+ * A revoked key is evicted at once when its revocation is broadcast (KeyRevocationsService).
+ * While this process cannot hear those broadcasts (NATS down) it trusts no cached key and asks
+ * Postgres every time, and it drops the whole cache when it hears them again, so a revocation
+ * missed meanwhile is never honoured from the cache.
  */
 @Injectable()
 export class ApiKeyService implements BeforeApplicationShutdown {
@@ -44,6 +54,8 @@ export class ApiKeyService implements BeforeApplicationShutdown {
   private readonly cache: TtlCache<string, Caller | null>;
   private readonly touchedAt = new LruCache<number, number>(MAX_CACHED_KEYS);
   private readonly pendingTouches = new Set<Promise<unknown>>();
+  /** False until revocations can be heard (and whenever they cannot): see the class comment. */
+  private cacheTrusted = false;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -58,10 +70,22 @@ export class ApiKeyService implements BeforeApplicationShutdown {
     // The shape check keeps garbage away from the database.
     if (!parseApiKey(apiKey)) throw invalid();
     const hash = hashApiKey(apiKey);
-    const caller = await this.cache.get(hash, () => this.load(apiKey, hash));
+    const load = () => this.load(apiKey, hash);
+    const caller = this.cacheTrusted ? await this.cache.get(hash, load) : await load();
     if (!caller) throw invalid();
-    this.touch(caller.keyId);
+    this.touch(caller);
     return caller;
+  }
+
+  /** Revoked keys, by secret hash (the cache's key): their next request asks Postgres. */
+  evict(secretHashes: readonly string[]): void {
+    for (const hash of secretHashes) this.cache.delete(hash);
+  }
+
+  /** Whether revocations are being heard; becoming true drops what was cached before. */
+  trustCache(on: boolean): void {
+    if (on) this.cache.clear();
+    this.cacheTrusted = on;
   }
 
   private async load(apiKey: string, hash: string): Promise<Caller | null> {
@@ -87,18 +111,18 @@ export class ApiKeyService implements BeforeApplicationShutdown {
     };
   }
 
-  /** Fire-and-forget; the WHERE clause also keeps several gateways from writing it more than once a minute. */
-  private touch(keyId: number): void {
+  /**
+   * Fire-and-forget; the WHERE clause also keeps several gateways from writing it more than once a
+   * minute. An agent key's use is also its agent's (agents.last_used_at, on the connected-apps
+   * page), written by the same statement so it costs nothing more.
+   */
+  private touch({ keyId, kind }: Caller): void {
     const now = Date.now();
     const last = this.touchedAt.get(keyId);
     if (last !== undefined && now - last < TOUCH_INTERVAL_MS) return;
     this.touchedAt.set(keyId, now);
     const done: Promise<unknown> = this.db
-      .query(
-        `UPDATE api_keys SET last_used_at = now()
-          WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`,
-        [keyId],
-      )
+      .query(kind === 'agent' ? TOUCH_AGENT_KEY : TOUCH_KEY, [keyId])
       .catch((error: unknown) => {
         this.logger.warn(`could not update last_used_at of key ${keyId}: ${(error as Error).message}`);
       })
