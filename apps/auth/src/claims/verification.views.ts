@@ -52,7 +52,7 @@ export function verificationPage(view: VerificationView, session: Session): { st
       html`<h1>Connect an AI agent</h1>
         <p>An AI agent called <strong>${view.agentName}</strong> asks to get an API key on your behalf.</p>
         <p class="notice">
-          Only if you started this agent yourself, just now: read it this code. If you did not, close this
+          Only if you started this agent yourself, just now: give it this code. If you did not, close this
           page and do not share the code.
         </p>
         <h2 id="code-label">Your code</h2>
