@@ -78,6 +78,10 @@ const ROUTES: Record<string, Expected> = {
   'POST /utility/hash/email': keyed('/utility/hash/email', { rateLimit: 'hash_email' }),
   'POST /utility/report/person': keyed('/utility/report/person', { rateLimit: 'report' }),
   'POST /utility/report/company': keyed('/utility/report/company', { rateLimit: 'report' }),
+  // The MCP server (docs/mcp.md): GET and DELETE answer 405, it keeps no stream or session.
+  'POST /mcp': keyed('/mcp'),
+  'GET /mcp': keyed('/mcp'),
+  'DELETE /mcp': keyed('/mcp'),
   'POST /agent/key': { bearer: true, rateLimit: 'agent_key' },
 };
 /** Served by the OpenAPI module beside Nest's controllers, so outside the guard and the document. */
@@ -130,9 +134,9 @@ describe('route policies', () => {
     const query = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, String(v)]));
     return h.request({ method, url, headers, query });
   };
-  /** Validation answered: every access check let the request through. */
+  /** Validation answered (or /mcp's stateless 405 to GET and DELETE): every access check let the request through. */
   const pastTheGuard = (res: LightMyRequestResponse) =>
-    expect([400, 422].includes(res.statusCode) ? 'validated' : `${res.statusCode} ${res.body}`).toBe(
+    expect([400, 405, 422].includes(res.statusCode) ? 'validated' : `${res.statusCode} ${res.body}`).toBe(
       'validated',
     );
 

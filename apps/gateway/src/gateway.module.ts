@@ -6,6 +6,7 @@ import { AgentKeysModule } from './agent-keys/agent-keys.module';
 import { DiscoveryModule } from './discovery/discovery.module';
 import { EnrichmentModule } from './enrichment/enrichment.module';
 import { HealthModule } from './health/health.module';
+import { McpModule } from './mcp/mcp.module';
 import { SearchClientModule } from './search-client/search-client.module';
 import { SearchModule } from './search/search.module';
 import { UtilitiesModule } from './utilities/utilities.module';
@@ -26,6 +27,7 @@ export class GatewayModule {
         UtilitiesModule,
         EnrichmentModule,
         AgentKeysModule,
+        McpModule,
       ],
     };
   }

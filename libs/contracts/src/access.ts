@@ -20,8 +20,9 @@ export const SECRET_HASH_PATTERN = /^[0-9a-f]{64}$/;
  * /person/enrich shares its POST's scope), person and company search (the enterprise-tier rule
  * is @Enterprise({agentKeysOnly}) on the route), the free utilities, and the sandbox mirrors of
  * the enrichment and search endpoints, so an agent can try its requests on fictional records
- * without spending credits. Not discovery, live or sandbox. Written into api_keys.endpoints when
- * the key is issued, so the guard treats it like any limited key.
+ * without spending credits. Not discovery, live or sandbox. And the MCP server (/mcp), whose
+ * tools an agent key lists and calls only where it may call their routes (docs/mcp.md). Written
+ * into api_keys.endpoints when the key is issued, so the guard treats it like any limited key.
  */
 export const AGENT_KEY_ENDPOINTS: readonly string[] = Object.freeze([
   '/person/enrich',
@@ -40,6 +41,7 @@ export const AGENT_KEY_ENDPOINTS: readonly string[] = Object.freeze([
   '/utility/hash/email',
   '/utility/report/person',
   '/utility/report/company',
+  '/mcp',
 ]);
 
 /** `token_use` of the auth service's access token: it is good for POST /agent/key only. */

@@ -12,6 +12,7 @@ export const SEARCH_PATTERNS = {
   companySearch: 'search.company',
   personDiscover: 'discover.person',
   companyDiscover: 'discover.company',
+  industries: 'search.industries',
 } as const;
 
 export type SearchPattern = (typeof SEARCH_PATTERNS)[keyof typeof SEARCH_PATTERNS];
@@ -50,6 +51,20 @@ export interface SearchReply {
   warning: string | null;
   /** False for the free empty page of the industry rule. */
   billable: boolean;
+}
+
+/** Payload of `search.industries`: the build whose industries to list. */
+export interface IndustriesRequest {
+  kind: BuildKind;
+}
+
+/**
+ * Reply of `search.industries`: the distinct values of each entity's industry column
+ * (`company_industry`, `industry`) in that build, sorted; the values the industry rule accepts.
+ */
+export interface IndustriesReply {
+  person: string[];
+  company: string[];
 }
 
 /** Payload of `discover.person` / `discover.company`, validated again by the worker. */

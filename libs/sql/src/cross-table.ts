@@ -7,7 +7,8 @@ import { describeLiteral, readLiteral } from './literals';
 import { checkPattern } from './scalar-predicates';
 import type { Operator, RawPredicate } from './predicate';
 
-const crossTableForms = (col: string) => [
+/** The forms a cross-table column takes (the last one is how to exclude). */
+export const crossTableForms = (col: string) => [
   `${col} ILIKE '%text%'`,
   `${col} ILIKE 'text%'`,
   `${col} = 'value'`,

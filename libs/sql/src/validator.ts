@@ -19,7 +19,8 @@ const ALLOWED: Record<ScalarKind, readonly Operator[]> = {
   enum: ['=', '!=', 'IN', 'NOT IN'],
   boolean: ['=', '!='],
 };
-const SHOWN: Record<ScalarKind, string> = {
+/** The operators each scalar column kind takes, as error messages (and the MCP column catalog) show them. */
+export const SHOWN: Readonly<Record<ScalarKind, string>> = {
   text: 'ILIKE, NOT ILIKE, =, != (or <>), IN, NOT IN',
   numeric: '=, != (or <>), <, <=, >, >=, IN, NOT IN',
   enum: '=, != (or <>), IN, NOT IN',

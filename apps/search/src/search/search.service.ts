@@ -2,7 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Client } from '@opensearch-project/opensearch';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import {
+  BuildKind,
   COMPANY_SEARCH_RESULT_FIELDS,
+  IndustriesReply,
   PERSON_DISCOVERY_RESULT_FIELDS,
   PERSON_SEARCH_RESULT_FIELDS,
   RESULT_FIELD,
@@ -12,6 +14,7 @@ import {
   Entity,
 } from '@app/contracts';
 import { aliasName } from '@app/search-index';
+import { INDUSTRY_COLUMN } from '@app/sql';
 
 import { OPENSEARCH } from '../opensearch/opensearch.module';
 import { closestToAny } from './closest-values';
@@ -56,6 +59,22 @@ export class SearchService {
     if (count)
       return { matches, total: count.total, total_status: count.status, warning: null, billable: true };
     return { matches, total: matches.length, total_status: 'page', warning: null, billable: true };
+  }
+
+  /** The industries a build stores, per entity: what the industry rule checks filters against. */
+  async industriesOf(kind: BuildKind): Promise<IndustriesReply> {
+    const of = async (entity: Entity) => {
+      const alias = aliasName(this.config.opensearch, entity, kind);
+      try {
+        return [...(await this.industries.values(alias, INDUSTRY_COLUMN[entity]))].sort();
+      } catch (error) {
+        // No build of this kind loaded yet: it stores no industry.
+        if ((error as { meta?: { statusCode?: number } }).meta?.statusCode === 404) return [];
+        throw error;
+      }
+    };
+    const [person, company] = await Promise.all([of('person'), of('company')]);
+    return { person, company };
   }
 
   private async industryWarning(filters: CompiledQuery['industries'], alias: string): Promise<string | null> {

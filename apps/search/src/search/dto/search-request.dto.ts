@@ -1,5 +1,12 @@
 import { IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
-import { RESULT_SETS, ResultSet, SearchRequest } from '@app/contracts';
+import {
+  BUILD_KINDS,
+  BuildKind,
+  IndustriesRequest,
+  RESULT_SETS,
+  ResultSet,
+  SearchRequest,
+} from '@app/contracts';
 import { PageRequestDto } from '../../page-request.dto';
 
 export class SearchRequestDto extends PageRequestDto implements SearchRequest {
@@ -11,4 +18,9 @@ export class SearchRequestDto extends PageRequestDto implements SearchRequest {
   @IsOptional()
   @IsIn(RESULT_SETS)
   result_set?: ResultSet;
+}
+
+export class IndustriesRequestDto implements IndustriesRequest {
+  @IsIn(BUILD_KINDS)
+  kind!: BuildKind;
 }

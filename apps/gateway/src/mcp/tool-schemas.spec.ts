@@ -1,0 +1,35 @@
+import type { OpenAPIObject } from '@nestjs/swagger';
+import { toJsonSchema } from './tool-schemas';
+
+const document = {
+  components: {
+    schemas: {
+      Item: { type: 'object', properties: { name: { type: 'string', nullable: true, example: 'acme' } } },
+      Node: { type: 'object', properties: { child: { $ref: '#/components/schemas/Node' } } },
+    },
+  },
+} as unknown as OpenAPIObject;
+
+describe('toJsonSchema', () => {
+  it('inlines $refs and turns OpenAPI 3.0 keywords into JSON Schema', () => {
+    expect(toJsonSchema({ type: 'array', items: { $ref: '#/components/schemas/Item' } }, document)).toEqual({
+      type: 'array',
+      items: { type: 'object', properties: { name: { type: ['string', 'null'], examples: ['acme'] } } },
+    });
+  });
+
+  it('ends a cycle with a plain object instead of recursing', () => {
+    expect(toJsonSchema({ $ref: '#/components/schemas/Node' }, document)).toEqual({
+      type: 'object',
+      properties: { child: { type: 'object' } },
+    });
+  });
+
+  it('keeps property names that look like keywords', () => {
+    const schema = {
+      type: 'object',
+      properties: { example: { type: 'string' }, nullable: { type: 'boolean' } },
+    };
+    expect(toJsonSchema(schema, document)).toEqual(schema);
+  });
+});

@@ -1,0 +1,245 @@
+import type { Entity } from '@app/contracts';
+import { describeCatalog } from './search-catalog';
+
+type JsonSchema = Record<string, unknown>;
+
+/**
+ * One MCP tool: the HTTP route it calls (so the route's guard, validation, billing and rate limit
+ * apply unchanged), and what the route's OpenAPI entry cannot say for a model.
+ */
+export interface ToolSpec {
+  name: string;
+  title: string;
+  /** The live route, `POST <path>`; its request body schema is the tool's input schema. */
+  path: string;
+  /** The route has a /sandbox/ mirror, chosen with the tool's `sandbox` argument. */
+  sandbox: boolean;
+  /** Reads only (everything but the reports, which store a report). */
+  readOnly: boolean;
+  description: string;
+  /** `document`: the route's documented 200 body; else written here (the route documents none). */
+  output: JsonSchema | 'document';
+}
+
+/** The argument that picks the sandbox mirror; it is not part of the route's body. */
+export const SANDBOX_ARGUMENT = 'sandbox';
+
+const ERROR_BODY: JsonSchema = {
+  type: 'object',
+  properties: { error: { type: 'string' }, message: { type: 'string' }, details: {} },
+  required: ['error', 'message'],
+};
+const matches = (entity: Entity, extra = ''): JsonSchema => ({
+  type: 'array',
+  description: `Each element is {${entity}: record${extra}}.`,
+  items: { type: 'object', properties: { [entity]: { type: 'object' } }, required: [entity] },
+});
+const total: JsonSchema = {
+  type: 'integer',
+  description: 'How many records match in all (not only this page).',
+};
+const enrichOutput = (entity: Entity): JsonSchema => ({
+  type: 'object',
+  properties: {
+    matches: matches(entity, ', match_metadata: {matched_on, match_type, match_confidence}'),
+    total,
+  },
+  required: ['matches', 'total'],
+});
+const bulkOutput = (entity: Entity): JsonSchema => ({
+  type: 'object',
+  properties: {
+    results: {
+      type: 'array',
+      description:
+        'One result per request, in order: status 200 with matches, or the status and error the single call would answer.',
+      items: {
+        type: 'object',
+        properties: {
+          status: { type: 'integer' },
+          metadata: { type: 'object' },
+          matches: matches(entity),
+          total,
+          error: ERROR_BODY,
+        },
+        required: ['status'],
+      },
+    },
+  },
+  required: ['results'],
+});
+const searchOutput = (entity: Entity): JsonSchema => ({
+  type: 'object',
+  properties: { matches: matches(entity), total },
+  required: ['matches', 'total'],
+});
+const discoverOutput = (entity: Entity): JsonSchema => ({
+  type: 'object',
+  properties: {
+    matches: matches(entity),
+    total,
+    generated_query: { type: 'string', description: 'The SQL-subset query the description became.' },
+    interpretation: {
+      type: 'object',
+      description: 'What was recognised, unsupported and ignored in the description.',
+    },
+  },
+  required: ['matches', 'total', 'generated_query'],
+});
+
+const LIVE_OR_SANDBOX =
+  'Pass sandbox: true to run the same request on five fictional records, free (to try a request without spending credits).';
+const SHAPING = 'Shape records with include_fields / exclude_fields (comma-separated paths) and titlecase.';
+
+const searchTool = (entity: Entity, name: string, plural: string, example: string): ToolSpec => ({
+  name,
+  title: `Search ${plural} with SQL`,
+  path: `/${entity}/search`,
+  sandbox: true,
+  readOnly: true,
+  output: searchOutput(entity),
+  description: [
+    `Find ${plural} with a restricted SQL statement: query is \`SELECT * FROM ${entity === 'person' ? 'people' : 'companies'} WHERE <condition>\` (AND, OR, NOT, parentheses; text values in single quotes, an apostrophe doubled; no LIMIT/OFFSET: use limit 1-100 and offset 0-10000).`,
+    'Use it when you know the filters (title, city, industry, size...); for a plain-language description use the discover tool, for one known record the enrich tool.',
+    'Cost: one credit per returned match (an empty page costs nothing, as does a filter on an industry the data does not hold); agent keys need an enterprise-tier team.',
+    'Text is stored lowercase: run clean_fields on user input first. Combine a cross-table filter with a selective one (a name, title or city) or it may time out. An error names the line, column and token and how to fix it.',
+    `Columns and the operators they take (the resource svc://search/columns/${entity === 'person' ? 'people' : 'companies'} lists them as JSON; svc://search/industries lists the stored industries):`,
+    describeCatalog(entity),
+    `Example: {"query": "${example}", "limit": 10}.`,
+    LIVE_OR_SANDBOX,
+    SHAPING,
+  ].join('\n'),
+});
+
+const discoverTool = (entity: Entity, name: string, plural: string, example: string): ToolSpec => ({
+  name,
+  title: `Discover ${plural} from a description`,
+  path: `/${entity}/discover`,
+  sandbox: true,
+  readOnly: true,
+  output: discoverOutput(entity),
+  description: [
+    `Find ${plural} from a plain-language description (3-1000 characters): roles, seniority, places, employers, industries, sizes, skills... The answer includes generated_query (the SQL it became, reusable with the search tool) and interpretation (what was understood and ignored).`,
+    'Use it to start from a description; refine with the search tool and generated_query when you need exact filters.',
+    'Cost: one credit per returned match. Rate limit: 60 requests per minute.',
+    `Example: {"query": "${example}", "limit": 10}.`,
+    'With sandbox: true (free) only three fixed descriptions per entity are answered on fictional records; any other answers 400 invalid_query listing them (details.supported_queries).',
+    SHAPING,
+  ].join('\n'),
+});
+
+const enrichTool = (entity: Entity, name: string, identifiers: string, example: string): ToolSpec => ({
+  name,
+  title: `Enrich one ${entity}`,
+  path: `/${entity}/enrich`,
+  sandbox: true,
+  readOnly: true,
+  output: enrichOutput(entity),
+  description: [
+    `Match one ${entity} and return the full record (100+ fields) with match_metadata. Identify by ${identifiers}.`,
+    'Use it when you have identifiers for one specific record; use the search or discover tools to find several.',
+    'Cost: one credit per returned match (no match: matches [], free). multiple_results (up to size 1-10 matches) needs an enterprise-tier team.',
+    'Filter with min_confidence (high|moderate|low) and required_fields (e.g. "work_email,phones.type:mobile").',
+    `Example: ${example}.`,
+    LIVE_OR_SANDBOX,
+    SHAPING,
+  ].join('\n'),
+});
+
+const bulkTool = (entity: Entity, name: string, single: string): ToolSpec => ({
+  name,
+  title: `Enrich up to 100 ${entity === 'person' ? 'people' : 'companies'}`,
+  path: `/${entity}/enrich/bulk`,
+  sandbox: true,
+  readOnly: true,
+  output: bulkOutput(entity),
+  description: [
+    `Run up to 100 ${single} requests at once: requests is an array of objects that each take the ${single} arguments (without sandbox) plus an optional metadata object echoed back. Each result has its own status; a bad item fails alone.`,
+    'Shaping arguments at the top level are defaults for every item.',
+    'Cost: one credit per returned match over all items. Rate limit: 60 requests per minute.',
+    `Example: {"requests": [{"email": "jane.doe@example.com", "metadata": {"row": 1}}, {"svc_id": "..."}]}.`,
+    LIVE_OR_SANDBOX,
+  ].join('\n'),
+});
+
+const reportTool = (entity: Entity, name: string): ToolSpec => ({
+  name,
+  title: `Report a ${entity} data issue`,
+  path: `/utility/report/${entity}`,
+  sandbox: false,
+  readOnly: false,
+  output: 'document',
+  description: [
+    `Report that a ${entity} record of the live data is wrong, so it is reviewed. Free; rate limit 50 requests per minute.`,
+    `svc_id names the record; issue_type is incorrect | outdated | misattributed | frankenstein | ${entity === 'person' ? 'not_a_real_person | ' : ''}duplicate; issue_level is record (no field), group (field is a group such as ${entity === 'person' ? 'experience' : 'firmographics'}) or field (field is a response field such as ${entity === 'person' ? 'job_title' : 'industry'}); give correct_value or comment (or both).`,
+    `Example: {"svc_id": "...", "issue_type": "outdated", "issue_level": "field", "field": "${entity === 'person' ? 'job_title' : 'industry'}", "observed_value": "...", "correct_value": "..."}.`,
+    'A combination that does not apply answers 422 with the reason.',
+  ].join('\n'),
+});
+
+/** Every tool, in the order tools/list shows them. */
+export const TOOLS: readonly ToolSpec[] = Object.freeze([
+  enrichTool(
+    'person',
+    'enrich_person',
+    'one primary identifier (email, email_hash, phone, social_url, netx_id, svc_id) or a name (full_name, or first_name/last_name) plus context (city, state, country, postal_code, address, company, school, job_title, birth_date)',
+    '{"email": "jane.doe@example.com"} or {"full_name": "Jane Doe", "company": "acme.com", "city": "Austin"}',
+  ),
+  bulkTool('person', 'enrich_people_bulk', 'enrich_person'),
+  enrichTool(
+    'company',
+    'enrich_company',
+    'name, website or domain, netx_url, netx_id, social_url, ticker or svc_id',
+    '{"website": "https://acme.com"} or {"ticker": "NASDAQ:ACME"}',
+  ),
+  bulkTool('company', 'enrich_companies_bulk', 'enrich_company'),
+  searchTool(
+    'person',
+    'search_people',
+    'people',
+    "SELECT * FROM people WHERE job_title ILIKE '%engineer%' AND city = 'san francisco'",
+  ),
+  searchTool(
+    'company',
+    'search_companies',
+    'companies',
+    "SELECT * FROM companies WHERE industry = 'software development' AND svc_employee_count > 500",
+  ),
+  discoverTool('person', 'discover_people', 'people', 'senior data engineers in berlin who worked at a bank'),
+  discoverTool(
+    'company',
+    'discover_companies',
+    'companies',
+    'fintech companies in london with more than 200 employees',
+  ),
+  reportTool('person', 'report_person_issue'),
+  reportTool('company', 'report_company_issue'),
+  {
+    name: 'hash_email',
+    title: 'Hash an email address',
+    path: '/utility/hash/email',
+    sandbox: false,
+    readOnly: true,
+    output: 'document',
+    description: [
+      'Normalize an email (lowercase, Gmail dots and plus tags removed) and return its SHA-256, SHA-1 and MD5 hashes; send a hash as email_hash to enrich_person to match without sharing the address.',
+      'Free; rate limit 100 requests per minute. An invalid address answers 400 invalid_email.',
+      'Example: {"email": "Jane.Doe+news@gmail.com"}.',
+    ].join('\n'),
+  },
+  {
+    name: 'clean_fields',
+    title: 'Clean and normalize input fields',
+    path: '/utility/clean',
+    sandbox: false,
+    readOnly: true,
+    output: 'document',
+    description: [
+      'Normalize values the way the data stores them: email, phone (E.164, read in default_region), names, state, country, social_url, school, domain, company, company page URL, ticker_symbol. Each result says whether the value was recognized.',
+      'Use it before search (search compares against stored, normalized values); enrichment cleans its own input. Free.',
+      'Example: {"fields": {"phone": "(415) 555-0173", "state": "Calif.", "company": "Acme, Inc."}, "default_region": "US"}.',
+    ].join('\n'),
+  },
+]);
+
+export const TOOL_BY_NAME: ReadonlyMap<string, ToolSpec> = new Map(TOOLS.map((t) => [t.name, t]));
