@@ -3,9 +3,12 @@
  * the person signs in and reads the code on the verification page, the agent completes the claim,
  * exchanges its assertion and gets a key at POST /agent/key, uses it, the person disconnects it
  * on the connected-apps page and the gateway refuses the key at once (401). A screenshot of each
- * page is kept in docs/agents/.
+ * page is taken; `UPDATE_SCREENSHOTS=1` writes them to docs/agents/ (the ones kept there), else
+ * to a temporary folder, so a test run never changes tracked files.
  */
 import { mkdir } from 'node:fs/promises';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser as Chromium, Page } from 'playwright-core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -15,7 +18,9 @@ import { bootAuth, Person, PASSWORD, seedSignInPerson } from './auth/harness';
 import { freePort, launchChromium, listen } from './auth/chromium';
 import { bootGateway } from './gateway';
 
-const SHOTS = join(__dirname, '..', 'docs', 'agents');
+const SHOTS = process.env.UPDATE_SCREENSHOTS
+  ? join(__dirname, '..', 'docs', 'agents')
+  : mkdtempSync(join(tmpdir(), 'svc-agent-shots-'));
 
 let env: TestEnvironment;
 let auth: NestFastifyApplication;
@@ -53,6 +58,7 @@ afterAll(async () => {
   await gateway?.close();
   await auth?.close();
   await env?.cleanup();
+  if (!process.env.UPDATE_SCREENSHOTS) rmSync(SHOTS, { recursive: true, force: true });
 });
 
 async function shot(page: Page, name: string) {
