@@ -149,7 +149,7 @@ describe('access: credits and usage', () => {
     it('answers a request whose matches exceed the balance and charges nothing', async () => {
       const team = await seedTeam(env.db.dataSource, { credits: 4 });
       const body = expectErrorResponse(await billed(team.key, 5), 402, 'insufficient_credits');
-      expect(body.details).toEqual({ credits_required: 5, credits_balance: 4 });
+      expect(body.details).toEqual({ credits_balance: 4 }); // no match count: billing-disclosure
       expect(await balanceOf(env.db.dataSource, team.id)).toBe(4);
       expect(await ledger(team.id)).toHaveLength(1);
       expect(await usage(team.id)).toEqual([]);
@@ -298,7 +298,7 @@ describe('access: credits and usage', () => {
       expect(paying.filter((r) => r.statusCode === 200)).toHaveLength(3);
       for (const r of paying.filter((x) => x.statusCode !== 200)) {
         const body = expectErrorResponse(r, 402, 'insufficient_credits');
-        expect(body.details).toEqual({ credits_required: 3, credits_balance: 1 });
+        expect(body.details).toEqual({ credits_balance: 1 });
       }
       expect(responses.filter((_, i) => matches[i] === 0).map((r) => r.statusCode)).toEqual(
         Array.from({ length: 6 }, () => 200),

@@ -14,9 +14,13 @@ describe('gateway', () => {
   let worker: INestMicroservice | null;
 
   const inject = (opts: InjectOptions) => gateway.getHttpAdapter().getInstance().inject(opts);
+  // Dependency details are for operators only (test/exposure-health.e2e-spec.ts has the public side).
+  const OPERATOR_TOKEN = 'operator-token-for-gateway-e2e';
+  const operatorHealth = () =>
+    inject({ method: 'GET', url: '/health', headers: { authorization: `Bearer ${OPERATOR_TOKEN}` } });
 
   beforeAll(async () => {
-    env = await createTestEnvironment({ NATS_REQUEST_TIMEOUT_MS: '1500' });
+    env = await createTestEnvironment({ NATS_REQUEST_TIMEOUT_MS: '1500', OPERATOR_TOKEN });
     worker = await createSearchWorker(env.config);
     await worker.listen();
     gateway = await createGateway(env.config);
@@ -31,7 +35,7 @@ describe('gateway', () => {
   });
 
   it('reports every dependency up through a real NATS round trip', async () => {
-    const res = await inject({ method: 'GET', url: '/health' });
+    const res = await operatorHealth();
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.status).toBe('ok');
@@ -74,7 +78,7 @@ describe('gateway', () => {
     await worker!.close();
     worker = null;
     const started = Date.now();
-    const res = await inject({ method: 'GET', url: '/health' });
+    const res = await operatorHealth();
     const elapsed = Date.now() - started;
     expect(res.statusCode).toBe(503);
     const body = res.json();
@@ -94,7 +98,7 @@ describe('gateway', () => {
       nats.subscribe(natsSubject(env.config.nats.subjectPrefix, SEARCH_PATTERNS.status), { queue: 'search' });
       await nats.flush();
       const started = Date.now();
-      const res = await inject({ method: 'GET', url: '/health' });
+      const res = await operatorHealth();
       const elapsed = Date.now() - started;
       expect(res.statusCode).toBe(503);
       expect(res.json().details.checks.search.reason).toMatch(/did not answer within 2000 ms/);

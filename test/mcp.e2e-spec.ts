@@ -387,7 +387,7 @@ describe('MCP server', () => {
       expect(await balance(viaMcp.id)).toBeLessThan(50);
     });
 
-    it('answers 402 as a tool error that says how many credits were needed', async () => {
+    it('answers 402 as a tool error with the balance, never the match count', async () => {
       const broke = await seedTeam(env.db.dataSource, { credits: 0 });
       const one = await seedTeam(env.db.dataSource, { credits: 1 });
       const empty = await call(await connect(broke.key), 'enrich_person', { email: live.email });
@@ -401,7 +401,7 @@ describe('MCP server', () => {
       });
       expect(bulk.structured).toMatchObject({
         error: 'insufficient_credits',
-        details: { credits_required: 2, credits_balance: 1 },
+        details: { credits_balance: 1 },
       });
       expect((bulk.content[0] as { text: string }).text).toContain('insufficient_credits');
       expect(await balance(one.id)).toBe(1);

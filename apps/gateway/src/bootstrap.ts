@@ -1,6 +1,7 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { AppConfig } from '@app/config';
 import { CompiledHttpModule, createHttpApp } from '@app/server';
+import { installPreBodyChecks } from './access';
 import { GatewayModule } from './gateway.module';
 import { mountOpenApi } from './openapi';
 
@@ -13,6 +14,7 @@ export async function createGateway(
   module?: CompiledHttpModule,
 ): Promise<NestFastifyApplication> {
   const app = await createHttpApp(module ?? GatewayModule.forRoot(config), config, 'gateway');
+  installPreBodyChecks(app);
   mountOpenApi(app, config);
   return app;
 }

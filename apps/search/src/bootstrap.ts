@@ -2,7 +2,13 @@ import { NestFactory } from '@nestjs/core';
 import { INestMicroservice } from '@nestjs/common';
 import type { AppConfig } from '@app/config';
 import { SEARCH_QUEUE } from '@app/contracts';
-import { createLogger, NestPinoLogger, PrefixedNatsServer, RpcErrorFilter } from '@app/server';
+import {
+  createLogger,
+  natsConnectionOptions,
+  NestPinoLogger,
+  PrefixedNatsServer,
+  RpcErrorFilter,
+} from '@app/server';
 import { SearchWorkerModule } from './search-worker.module';
 
 /** A search worker: NATS queue group `search`, subjects under NATS_SUBJECT_PREFIX. */
@@ -10,8 +16,15 @@ export async function createSearchWorker(config: AppConfig): Promise<INestMicros
   const logger = createLogger(config, 'search');
   const app = await NestFactory.createMicroservice(SearchWorkerModule.forRoot(config), {
     strategy: new PrefixedNatsServer(
-      { servers: [config.nats.url], queue: SEARCH_QUEUE, name: 'search-worker', maxReconnectAttempts: -1 },
+      {
+        servers: [config.nats.url],
+        queue: SEARCH_QUEUE,
+        name: 'search-worker',
+        maxReconnectAttempts: -1,
+        ...natsConnectionOptions(config.nats, config.nodeEnv),
+      },
       config.nats.subjectPrefix,
+      config.shutdownGraceMs,
     ),
     logger: new NestPinoLogger(logger),
     abortOnError: false,

@@ -1,9 +1,11 @@
 import { loadConfig } from '@app/config';
-import { createLogger, runMain } from '@app/server';
+import { boundShutdown, createLogger, runMain } from '@app/server';
 import { createSearchWorker } from './bootstrap';
 
 runMain(async () => {
   const config = loadConfig();
+  // SIGTERM: leave the queue group, answer what is in flight, within the grace.
+  boundShutdown(config.shutdownGraceMs);
   const worker = await createSearchWorker(config);
   await worker.listen();
   createLogger(config, 'search').info(

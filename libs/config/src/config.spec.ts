@@ -6,7 +6,13 @@ describe('loadConfig', () => {
     expect(c.port).toBe(3000);
     expect(c.authPort).toBe(3001);
     expect(c.database.url).toBe('postgres://postgres@127.0.0.1:5432/svc');
-    expect(c.nats).toEqual({ url: 'nats://127.0.0.1:4222', subjectPrefix: 'svc', requestTimeoutMs: 5000 });
+    expect(c.nats).toEqual({
+      url: 'nats://127.0.0.1:4222',
+      subjectPrefix: 'svc',
+      requestTimeoutMs: 5000,
+      auth: null,
+      tls: null,
+    });
     expect(c.opensearch).toEqual({ url: 'http://127.0.0.1:9200', indexPrefix: '' });
     expect(c.redisUrl).toBeNull();
     expect(c.discoveryModel).toBeNull();

@@ -14,6 +14,18 @@ export interface NatsConfig {
   url: string;
   subjectPrefix: string;
   requestTimeoutMs: number;
+  /** How every process authenticates to NATS; null when the server asks for nothing. */
+  auth: NatsAuth | null;
+  /** TLS files; null for plain TCP (or `tls://` with the system's CAs). */
+  tls: NatsTls | null;
+}
+
+export type NatsAuth = { user: string; pass: string } | { token: string } | { nkeySeed: string };
+
+export interface NatsTls {
+  caFile?: string;
+  certFile?: string;
+  keyFile?: string;
 }
 
 export interface SearchConfig {
@@ -71,6 +83,10 @@ export interface AppConfig {
   /** Gateway worker processes (cluster) serving `port`. */
   gatewayWorkers: number;
   bodyLimitBytes: number;
+  /** HTTP: a request not fully received within this is dropped (Fastify requestTimeout). */
+  httpRequestTimeoutMs: number;
+  /** SIGTERM: in-flight work gets this long before the process exits regardless. */
+  shutdownGraceMs: number;
   publicBaseUrl: string;
   publicAuthUrl: string;
   /** Base URL gateways use to reach the auth service (JWKS); not shown to callers. */
@@ -84,6 +100,8 @@ export interface AppConfig {
   enrichment: EnrichmentConfig;
   discoveryModel: DiscoveryModelConfig | null;
   authSigning: AuthSigningConfig;
+  /** Unlocks /health's dependency details (Authorization: Bearer); null: status only, always. */
+  operatorToken: string | null;
 }
 
 /** Thrown at boot when the environment is invalid; lists every bad variable at once. */
@@ -103,8 +121,65 @@ const KNOWN = new Set(
     'DISCOVERY_MODEL_API_KEY',
     'AUTH_SIGNING_KEYS',
     'AUTH_INTERNAL_URL',
+    'NATS_USER',
+    'NATS_PASSWORD',
+    'NATS_TOKEN',
+    'NATS_NKEY_SEED',
+    'NATS_TLS_CA_FILE',
+    'NATS_TLS_CERT_FILE',
+    'NATS_TLS_KEY_FILE',
+    'OPERATOR_TOKEN',
   ),
 );
+
+/** Variables whose whole value is a secret: a config error names them, never shows them. */
+const SECRET_VARIABLES = new Set([
+  'NATS_PASSWORD',
+  'NATS_TOKEN',
+  'NATS_NKEY_SEED',
+  'OPERATOR_TOKEN',
+  'DISCOVERY_MODEL_API_KEY',
+  'AUTH_SIGNING_KEYS',
+]);
+
+/**
+ * A bad value as a config error quotes it: boot errors land in terminals, CI logs and crash
+ * reports, so secrets are withheld and a connection string's password (`scheme://user:pw@…`,
+ * up to its last `@`) is masked.
+ */
+function shownValue(variable: string, value: string): string {
+  if (SECRET_VARIABLES.has(variable)) return '[redacted]';
+  return JSON.stringify(value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:@/]*:)[^/]*@/i, '$1[redacted]@'));
+}
+
+/**
+ * NATS credentials and TLS: at most one way to authenticate, and complete pairs. Production's
+ * need for a credential is checked where a process connects (natsConnectionOptions), so
+ * commands that never touch NATS still load a production config.
+ */
+function natsSecurity(env: Env): { auth: NatsAuth | null; tls: NatsTls | null; problems: string[] } {
+  const problems: string[] = [];
+  const ways = [env.NATS_USER || env.NATS_PASSWORD, env.NATS_TOKEN, env.NATS_NKEY_SEED].filter(Boolean);
+  if (ways.length > 1)
+    problems.push('set only one of NATS_USER/NATS_PASSWORD, NATS_TOKEN and NATS_NKEY_SEED');
+  if (Boolean(env.NATS_USER) !== Boolean(env.NATS_PASSWORD))
+    problems.push('NATS_USER and NATS_PASSWORD must be set together');
+  if (Boolean(env.NATS_TLS_CERT_FILE) !== Boolean(env.NATS_TLS_KEY_FILE))
+    problems.push('NATS_TLS_CERT_FILE and NATS_TLS_KEY_FILE must be set together');
+  const auth: NatsAuth | null =
+    env.NATS_USER && env.NATS_PASSWORD
+      ? { user: env.NATS_USER, pass: env.NATS_PASSWORD }
+      : env.NATS_TOKEN
+        ? { token: env.NATS_TOKEN }
+        : env.NATS_NKEY_SEED
+          ? { nkeySeed: env.NATS_NKEY_SEED }
+          : null;
+  const files = { caFile: env.NATS_TLS_CA_FILE, certFile: env.NATS_TLS_CERT_FILE, keyFile: env.NATS_TLS_KEY_FILE };
+  const tls = Object.values(files).some(Boolean)
+    ? (Object.fromEntries(Object.entries(files).filter(([, v]) => v)) as NatsTls)
+    : null;
+  return { auth, tls, problems };
+}
 
 /** Reads only the variables Env declares; empty strings count as unset so defaults apply. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
@@ -115,7 +190,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const env = plainToInstance(Env, raw, { exposeDefaultValues: true });
   const errors = validateSync(env, { forbidUnknownValues: false });
   const problems = errors.map((e) => {
-    const got = raw[e.property] === undefined ? '' : ` (got ${JSON.stringify(raw[e.property])})`;
+    const got = raw[e.property] === undefined ? '' : ` (got ${shownValue(e.property, raw[e.property])})`;
     return `${Object.values(e.constraints ?? {}).join('; ')}${got}`;
   });
   // Each worker would otherwise count rate limits in its own memory: N workers, N times the limit.
@@ -128,6 +203,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     problems.push(
       `DISCOVERY_MODEL_TIMEOUT_MS must be below NATS_REQUEST_TIMEOUT_MS (got ${env.DISCOVERY_MODEL_TIMEOUT_MS} and ${env.NATS_REQUEST_TIMEOUT_MS})`,
     );
+  const nats = natsSecurity(env);
+  problems.push(...nats.problems);
   const signing = env.AUTH_SIGNING_KEYS ? parseSigningKeys(env.AUTH_SIGNING_KEYS) : null;
   if (signing) problems.push(...signing.problems);
   if (problems.length > 0) throw new ConfigError(problems);
@@ -139,6 +216,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     authPort: env.AUTH_PORT,
     gatewayWorkers: env.GATEWAY_WORKERS,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    httpRequestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     publicBaseUrl: env.PUBLIC_BASE_URL.replace(/\/$/, ''),
     publicAuthUrl: env.PUBLIC_AUTH_URL.replace(/\/$/, ''),
     authInternalUrl: (env.AUTH_INTERNAL_URL ?? `http://127.0.0.1:${env.AUTH_PORT}`).replace(/\/$/, ''),
@@ -147,6 +226,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       url: env.NATS_URL,
       subjectPrefix: env.NATS_SUBJECT_PREFIX,
       requestTimeoutMs: env.NATS_REQUEST_TIMEOUT_MS,
+      auth: nats.auth,
+      tls: nats.tls,
     },
     opensearch: { url: env.OPENSEARCH_URL.replace(/\/$/, ''), indexPrefix: env.OPENSEARCH_INDEX_PREFIX },
     redisUrl: env.REDIS_URL ?? null,
@@ -171,5 +252,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         }
       : null,
     authSigning: { keys: signing?.keys ?? null, file: env.AUTH_SIGNING_KEYS_FILE },
+    operatorToken: env.OPERATOR_TOKEN ?? null,
   };
 }

@@ -74,6 +74,45 @@ export class Env {
   @Max(120000)
   NATS_REQUEST_TIMEOUT_MS = 5000;
 
+  /**
+   * NATS credentials: user + password, a token, or an nkey seed (one of them). A production NATS
+   * must require one (docs/stack.md, "Securing NATS"); NODE_ENV=production refuses to boot without.
+   */
+  @IsOptional()
+  @IsString()
+  NATS_USER?: string;
+
+  @IsOptional()
+  @IsString()
+  NATS_PASSWORD?: string;
+
+  @IsOptional()
+  @IsString()
+  NATS_TOKEN?: string;
+
+  @IsOptional()
+  @Matches(/^SU[A-Z2-7]{56}$/, { message: 'NATS_NKEY_SEED must be a user nkey seed (SU…, 58 characters)' })
+  NATS_NKEY_SEED?: string;
+
+  /** TLS to NATS: a CA bundle to verify the server, and a client certificate + key when it asks. */
+  @IsOptional()
+  @IsString()
+  NATS_TLS_CA_FILE?: string;
+
+  @IsOptional()
+  @IsString()
+  NATS_TLS_CERT_FILE?: string;
+
+  @IsOptional()
+  @IsString()
+  NATS_TLS_KEY_FILE?: string;
+
+  /** Bearer token that unlocks /health's dependency details; unset, /health answers status only. */
+  @IsOptional()
+  @IsString()
+  @Matches(/^\S{16,}$/, { message: 'OPERATOR_TOKEN must be at least 16 characters without spaces' })
+  OPERATOR_TOKEN?: string;
+
   @IsUrl({ ...url, protocols: ['http', 'https'] })
   OPENSEARCH_URL = 'http://127.0.0.1:9200';
 
@@ -117,6 +156,20 @@ export class Env {
   @Min(1024)
   @Max(100 * 1024 * 1024)
   BODY_LIMIT_BYTES = 1024 * 1024;
+
+  /** Longest a client may take to send a whole request (slow clients hold sockets otherwise). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  @Max(600000)
+  HTTP_REQUEST_TIMEOUT_MS = 30000;
+
+  /** On SIGTERM, how long in-flight work may take to finish before the process exits anyway. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(600000)
+  SHUTDOWN_GRACE_MS = 10000;
 
   @IsUrl({ ...url, protocols: ['http', 'https'] })
   PUBLIC_BASE_URL = 'http://localhost:3000';

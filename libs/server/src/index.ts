@@ -1,3 +1,4 @@
+export * from './errors/dependency-errors';
 export * from './errors/http-error.mapper';
 export * from './errors/http-exception.filter';
 export * from './errors/rpc-error.mapper';
@@ -11,3 +12,5 @@ export * from './database/database.module';
 export * from './health/checks';
 export * from './health/health-response';
 export * from './run-main';
+export * from './shutdown';
+export * from './nats/connection-options';

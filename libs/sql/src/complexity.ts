@@ -1,7 +1,8 @@
-import { assertNever, AstNode, ParsedQuery, PredicateNode } from './ast';
+import { assertNever, AstNode, ParsedQuery } from './ast';
 import { compile } from './compiler';
 import { QueryDsl } from './dsl';
 import { sqlErrorAt } from './errors';
+import { regexpProblem } from './regexp-cost';
 
 /**
  * OpenSearch refuses a query whose Lucene form has more than `indices.query.bool.max_clause_count`
@@ -61,7 +62,10 @@ function wildcardClauses(pattern: string): number {
 const START = '\u0001';
 const END = '\u0002';
 
-/** Throws at the first predicate (in query order) that takes the estimate over `MAX_CLAUSES`. */
+/**
+ * Throws at the first predicate (in query order) that takes the estimate over `MAX_CLAUSES`, or
+ * whose `regexp` would be too costly to determinize (regexp-cost.ts).
+ */
 export function checkComplexity(query: ParsedQuery): void {
   let total = 0;
   const visit = (node: AstNode): void => {
@@ -77,8 +81,12 @@ export function checkComplexity(query: ParsedQuery): void {
       case 'like':
       case 'in':
       case 'bool':
-      case 'nested':
-        total += Math.max(cost(node, true), cost(node, false));
+      case 'nested': {
+        const matches = compile(node, true, query.entity);
+        // The false form negates the same pattern, so one regexp check covers both.
+        const regexp = regexpProblem(matches);
+        if (regexp) throw sqlErrorAt(node.at, node.column, regexp.reason, regexp.details);
+        total += Math.max(estimateClauses(matches), estimateClauses(compile(node, false, query.entity)));
         if (total > MAX_CLAUSES) {
           throw sqlErrorAt(
             node.at,
@@ -88,10 +96,10 @@ export function checkComplexity(query: ParsedQuery): void {
           );
         }
         return;
+      }
       default:
         return assertNever(node);
     }
   };
-  const cost = (node: PredicateNode, truth: boolean) => estimateClauses(compile(node, truth, query.entity));
   visit(query.where);
 }

@@ -30,3 +30,4 @@ export * from './auth-sessions';
 export * from './sign-in-failures';
 export * from './used-jtis';
 export * from './connected-agents';
+export * from './idempotency';

@@ -12,6 +12,7 @@ import {
 } from '@app/store';
 import { email, oneOf, password, TeamRef, teamRef } from '../args';
 import { ConflictError } from '../errors';
+import { PasswordSource, processPasswordSource, readPassword } from '../password-input';
 import { Runner } from '../runner';
 import { findTeam } from './lookup';
 
@@ -64,23 +65,35 @@ export async function createAccount(ds: DataSource, input: CreateAccountInput): 
   }
 }
 
-export function registerAccountCommands(program: Command, run: Runner): void {
+export function registerAccountCommands(
+  program: Command,
+  run: Runner,
+  passwords: PasswordSource = processPasswordSource(),
+): void {
   program
     .command('account:create')
     .description('create a sign-in account and make it a member of a team')
     .requiredOption('--email <email>', 'sign-in email (stored lowercase)')
-    .requiredOption('--password <password>', 'password, 8 to 1024 characters (stored as a scrypt hash)')
+    .option(
+      '--password <password>',
+      'password, 8 to 1024 characters (stored as a scrypt hash); better omitted: then read from stdin or a prompt, never visible in ps or shell history',
+    )
     .requiredOption('--team <team>', 'team name or id')
     .requiredOption('--role <role>', MEMBERSHIP_ROLES.join(' | '))
     .option('--status <status>', ACCOUNT_STATUSES.join(' | '), 'approved')
-    .action((opts: { email: string; password: string; team: string; role: string; status: string }) => {
-      const input: CreateAccountInput = {
+    .action(async (opts: { email: string; password?: string; team: string; role: string; status: string }) => {
+      // Flags first, so a typo is reported before anyone is asked for a password.
+      const flags = {
         email: email('--email', opts.email),
-        password: password('--password', opts.password),
         team: teamRef('--team', opts.team),
         role: oneOf('--role', opts.role, MEMBERSHIP_ROLES),
         status: oneOf('--status', opts.status, ACCOUNT_STATUSES),
       };
+      const secret =
+        opts.password !== undefined
+          ? password('--password', opts.password)
+          : password('the password', await readPassword(passwords));
+      const input: CreateAccountInput = { ...flags, password: secret };
       return run((ds) => createAccount(ds, input));
     });
 }

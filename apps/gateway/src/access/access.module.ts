@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_GUARD, DiscoveryModule } from '@nestjs/core';
+import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import { BillingInterceptor } from './billing/billing.interceptor';
 import { AccessGuard } from './guards/access.guard';
 import { RateLimitGuard } from './guards/rate-limit.guard';
@@ -7,6 +8,7 @@ import { throttlerProviders } from './rate-limits/throttler.providers';
 import { RoutePolicies } from './route-policy';
 import { ApiKeyService } from './services/api-key.service';
 import { CreditsService } from './services/credits.service';
+import { FailedAuthLimiter } from './services/failed-auth-limiter';
 import { KeyRevocationsService } from './services/key-revocations.service';
 import { TierService } from './services/tier.service';
 
@@ -23,9 +25,11 @@ import { TierService } from './services/tier.service';
     RoutePolicies,
     ApiKeyService,
     CreditsService,
+    FailedAuthLimiter,
     TierService,
     KeyRevocationsService,
     BillingInterceptor,
+    IdempotencyInterceptor,
     RateLimitGuard,
     ...throttlerProviders,
     { provide: APP_GUARD, useClass: AccessGuard },
@@ -35,6 +39,7 @@ import { TierService } from './services/tier.service';
     CreditsService,
     TierService,
     BillingInterceptor,
+    IdempotencyInterceptor,
     KeyRevocationsService,
     RateLimitGuard,
   ],

@@ -4,6 +4,7 @@ export { CREDITS_CHARGED_HEADER, CREDITS_REMAINING_HEADER } from './billing/bill
 export { type Caller, setRateLimitSubject } from './caller';
 export * from './decorators';
 export { RATE_LIMIT_NAMES, type RateLimitName, rateLimitTable } from './rate-limits/rate-limit-table';
+export { installPreBodyChecks } from './pre-body';
 export { documentRoutePolicies } from './route-docs';
 export { RateLimitGuard } from './guards/rate-limit.guard';
 export {

@@ -51,7 +51,24 @@ export function documentRoutePolicies(document: OpenAPIObject, routes: readonly 
     if (policy.agentToken) addSuccessHeaders(operation, RATE_LIMIT_HEADERS);
     else if (policy.isPublic) documentPublic(operation);
     else documentPolicy(operation, policy);
+    if (policy.billed && method === 'POST') documentIdempotencyKey(operation);
   }
+}
+
+/** Billed POSTs accept an Idempotency-Key (IdempotencyInterceptor); the sandbox charges nothing to protect. */
+function documentIdempotencyKey(operation: Operation): void {
+  operation.parameters = [
+    ...(operation.parameters ?? []),
+    {
+      in: 'header',
+      name: 'Idempotency-Key',
+      required: false,
+      schema: { type: 'string', minLength: 1, maxLength: 255 },
+      description:
+        'Makes a retry safe: the same key with the same request within 24 h returns the first response ' +
+        '(Idempotent-Replayed: true) and is charged once; with another request it is 422 `idempotency_key_reused`.',
+    },
+  ];
 }
 
 function nameMirror(operation: Operation, path: string): void {

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { APP_CONFIG, AppConfig } from '@app/config';
+import { natsConnectionOptions } from '@app/server';
 import { SEARCH_NATS_CLIENT, SearchClient } from './search-client.service';
 
 @Global()
@@ -12,7 +13,13 @@ import { SEARCH_NATS_CLIENT, SearchClient } from './search-client.service';
       useFactory: (config: AppConfig) =>
         ClientProxyFactory.create({
           transport: Transport.NATS,
-          options: { servers: [config.nats.url], name: 'gateway', reconnect: true, maxReconnectAttempts: -1 },
+          options: {
+            servers: [config.nats.url],
+            name: 'gateway',
+            reconnect: true,
+            maxReconnectAttempts: -1,
+            ...natsConnectionOptions(config.nats, config.nodeEnv),
+          },
         }),
     },
     SearchClient,

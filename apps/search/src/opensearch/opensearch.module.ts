@@ -1,9 +1,18 @@
 import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { Client } from '@opensearch-project/opensearch';
-import { APP_CONFIG, AppConfig } from '@app/config';
+import { APP_CONFIG, AppConfig, OpenSearchConfig } from '@app/config';
 import { createOpenSearchClient } from '@app/search-index';
 
 export const OPENSEARCH = Symbol('OPENSEARCH');
+
+/**
+ * The worker's client. No retries: a search's request timeout is its budget plus a second, and
+ * a retry after a timeout (the client retries those) would run past the gateway's NATS timeout,
+ * answering nobody while holding OpenSearch busy. A failed search is a 503 the caller retries.
+ */
+export function createWorkerOpenSearchClient(config: OpenSearchConfig): Client {
+  return createOpenSearchClient(config, 30000, 0);
+}
 
 @Global()
 @Module({
@@ -11,7 +20,7 @@ export const OPENSEARCH = Symbol('OPENSEARCH');
     {
       provide: OPENSEARCH,
       inject: [APP_CONFIG],
-      useFactory: (c: AppConfig) => createOpenSearchClient(c.opensearch),
+      useFactory: (c: AppConfig) => createWorkerOpenSearchClient(c.opensearch),
     },
   ],
   exports: [OPENSEARCH],

@@ -21,6 +21,7 @@ import { closestToAny } from './closest-values';
 import { CompiledQueries, type CompiledQuery } from './compiled-queries';
 import { SearchRequestDto } from './dto/search-request.dto';
 import { IndustryValuesService } from './industry-values.service';
+import { refusedQuery } from './refusal';
 import { countRequest, pageRequest } from './opensearch-requests';
 
 /** The fields of each result, in record order: every one is returned, `null` when the record lacks it. */
@@ -106,7 +107,7 @@ export class SearchService {
     } catch (error) {
       if (error instanceof ServiceError) throw error;
       if (isTimeout(error)) throw this.tooSlow(budget);
-      if ((error as { meta?: { statusCode?: number } }).meta?.statusCode === 400) throw this.refused(error);
+      if ((error as { meta?: { statusCode?: number } }).meta?.statusCode === 400) throw refusedQuery(error);
       throw error;
     }
   }
@@ -141,17 +142,6 @@ export class SearchService {
     for (const f of RESULT_FIELDS[entity][req.result_set === 'discovery' ? 'discovery' : 'search'])
       out[f] = source?.[f] ?? null;
     return out;
-  }
-
-  /** OpenSearch refused a query the parser accepted (e.g. an ILIKE pattern it cannot expand). */
-  private refused(error: unknown): ServiceError {
-    const reason = (error as { meta?: { body?: { error?: { root_cause?: { reason?: string }[] } } } }).meta
-      ?.body?.error?.root_cause?.[0]?.reason;
-    return new ServiceError(
-      'invalid_query',
-      'The search engine could not run this query; simplify its ILIKE patterns (fewer `_` wildcards, shorter runs of one letter).',
-      { reason: reason ?? null },
-    );
   }
 
   private tooSlow(budget: number): ServiceError {

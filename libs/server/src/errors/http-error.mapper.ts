@@ -1,12 +1,15 @@
 import { HttpException } from '@nestjs/common';
 import { ERROR_STATUS, ErrorBody, ErrorCode, ServiceError } from '@app/contracts';
 import { randomUUID } from 'node:crypto';
+import { Dependency, dependencyUnavailable } from './dependency-errors';
 
 export interface HttpError {
   status: number;
   body: ErrorBody;
   /** Set for failures that are ours, not the caller's: logged with the cause. */
   unexpected?: { errorId: string; cause: unknown };
+  /** Set when a dependency is down: logged as one warning line, the caller gets a 503. */
+  unavailable?: { dependency: Dependency; cause: unknown };
 }
 
 /** Statuses Fastify and Nest produce before our code runs, mapped to our codes. */
@@ -54,6 +57,14 @@ export function toHttpError(exception: unknown): HttpError {
   const code = status === null ? undefined : FRAMEWORK_STATUS[status];
   if (status !== null && code) {
     return { status, body: { error: code, message: frameworkMessage(code, exception), details: null } };
+  }
+  const outage = dependencyUnavailable(exception);
+  if (outage) {
+    return {
+      status: ERROR_STATUS[outage.error.code],
+      body: outage.error.toBody(),
+      unavailable: { dependency: outage.dependency, cause: exception },
+    };
   }
   const errorId = randomUUID();
   return {

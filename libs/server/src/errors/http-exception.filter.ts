@@ -9,9 +9,14 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const reply = http.getResponse<FastifyReply>();
     const request = http.getRequest<FastifyRequest>();
-    const { status, body, unexpected } = toHttpError(exception);
+    const { status, body, unexpected, unavailable } = toHttpError(exception);
     if (unexpected) {
       request.log.error({ err: unexpected.cause, error_id: unexpected.errorId }, 'unexpected error');
+    }
+    if (unavailable) {
+      // One line without a stack: during an outage every request lands here.
+      const reason = (unavailable.cause as Error | null)?.message;
+      request.log.warn({ dependency: unavailable.dependency, reason }, 'dependency unavailable');
     }
     if (status === 429 || status === 503) {
       const retry = (body.details as { retry_after_seconds?: number } | null)?.retry_after_seconds;

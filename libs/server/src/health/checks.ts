@@ -31,8 +31,20 @@ export function toCheck(result: Timed<unknown>, extra: Record<string, unknown> =
   return { status: 'up', took_ms: result.took_ms, ...extra };
 }
 
-export function checkPostgres(db: DataSource): Promise<DependencyCheck> {
-  return timed(() => db.query('SELECT 1')).then((r) => toCheck(r));
+/** Longest a dependency check may take: /health must answer while a dependency hangs. */
+export const HEALTH_CHECK_TIMEOUT_MS = 2000;
+
+/** `work`, or a rejection once `ms` have passed (the work itself is left to its own bounds). */
+export function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, bound]).finally(() => clearTimeout(timer));
+}
+
+export function checkPostgres(db: DataSource, timeoutMs = HEALTH_CHECK_TIMEOUT_MS): Promise<DependencyCheck> {
+  return timed(() => withTimeout(db.query('SELECT 1'), timeoutMs, 'postgres')).then((r) => toCheck(r));
 }
 
 /** The shape /health answers with; when anything is down it travels inside a 503 ErrorResponse. */

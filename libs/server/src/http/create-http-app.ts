@@ -6,6 +6,7 @@ import type { AppConfig } from '@app/config';
 import { serializeBody } from '@app/shaping';
 import { HttpExceptionFilter } from '../errors/http-exception.filter';
 import { createLogger, NestPinoLogger } from '../logging/logger';
+import { DepthLimitedFastifyAdapter } from './json-depth';
 import { installLeanAsyncResourceBind } from './lean-async-bind';
 import { requestIdFrom } from './request-id';
 import { createValidationPipe } from './validation.pipe';
@@ -36,7 +37,7 @@ export async function createHttpApp(
 ): Promise<NestFastifyApplication> {
   installLeanAsyncResourceBind();
   const logger = createLogger(config, appName);
-  const adapter = new FastifyAdapter({
+  const adapter = new DepthLimitedFastifyAdapter({
     loggerInstance: logger,
     // Fastify's two lines per request are replaced by the one onResponse line below.
     logController: new LogController({ disableRequestLogging: true }),
@@ -44,6 +45,14 @@ export async function createHttpApp(
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) =>
       requestIdFrom(req.headers['x-request-id']),
     return503OnClosing: true,
+    // A client that never finishes sending its request (slowloris) is cut off with a 408
+    // instead of holding a socket forever; Fastify's default (0) disables Node's limit.
+    requestTimeout: config.httpRequestTimeoutMs,
+    http: {
+      // Node requires headersTimeout <= requestTimeout, and checks both only this often.
+      headersTimeout: config.httpRequestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, config.httpRequestTimeoutMs),
+    },
   });
   const options: NestApplicationOptions = { logger: new NestPinoLogger(logger), abortOnError: false };
   const app = isCompiled(module)

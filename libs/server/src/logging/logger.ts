@@ -1,5 +1,5 @@
 import { LoggerService } from '@nestjs/common';
-import pino, { Logger } from 'pino';
+import pino, { DestinationStream, Logger } from 'pino';
 import type { AppConfig } from '@app/config';
 
 /**
@@ -19,16 +19,32 @@ export const REDACT_PATHS = [
   '*.assertion',
   'api_key',
   'password',
+  // TypeORM's QueryFailedError carries the SQL and its bound values (emails, names, key hashes);
+  // Postgres's `detail` quotes the offending row ("Key (email)=(…) already exists").
+  'err.query',
+  'err.parameters',
+  'err.detail',
+  'err.driverError.detail',
+  'err.driverError.parameters',
+  'err.cause.query',
+  'err.cause.parameters',
+  'err.cause.detail',
 ];
 
-export function createLogger(config: Pick<AppConfig, 'logLevel'>, app: string): Logger {
-  return pino({
+/** `destination` defaults to stdout; tests pass a stream to read what would be written. */
+export function createLogger(
+  config: Pick<AppConfig, 'logLevel'>,
+  app: string,
+  destination?: DestinationStream,
+): Logger {
+  const options: pino.LoggerOptions = {
     level: config.logLevel,
     base: { app, pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     formatters: { level: (label) => ({ level: label }) },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /** Routes Nest's own log calls into the same JSON stream. */

@@ -1,6 +1,7 @@
 import { connect, Events, type NatsConnection } from 'nats';
 import type { AppConfig } from '@app/config';
 import { ACCESS_EVENTS, type KeysRevokedEvent, natsSubject, SECRET_HASH_PATTERN } from '@app/contracts';
+import { natsConnectionOptions } from './connection-options';
 
 /** ~67 bytes a hash: a message stays far below NATS's default 1 MB payload limit. */
 const HASHES_PER_MESSAGE = 1000;
@@ -63,6 +64,7 @@ export async function broadcastKeyRevocations(config: AppConfig, secretHashes: s
     name: 'key-revocations',
     timeout: config.nats.requestTimeoutMs,
     reconnect: false,
+    ...natsConnectionOptions(config.nats, config.nodeEnv),
   });
   try {
     await publishKeyRevocations(nc, config, secretHashes);
@@ -133,6 +135,7 @@ export class KeyRevocationListener {
         reconnect: true,
         maxReconnectAttempts: -1,
         reconnectTimeWait: 1000,
+        ...natsConnectionOptions(this.config.nats, this.config.nodeEnv),
       });
       if (this.closed) return void (await nc.close());
       this.nc = nc;

@@ -12,6 +12,7 @@ import { PersonMatchKey } from './person-match-key.entity';
 import { PersonRecord } from './person-record.entity';
 import { PersonValueCount } from './person-value-count.entity';
 import { Report } from './report.entity';
+import { IdempotencyKey } from './idempotency-key.entity';
 import { SignInFailure } from './sign-in-failure.entity';
 import { Team } from './team.entity';
 import { Usage } from './usage.entity';
@@ -27,6 +28,7 @@ export {
   CompanyMatchKey,
   CompanyRecord,
   CreditLedger,
+  IdempotencyKey,
   Membership,
   PersonMatchKey,
   PersonRecord,
@@ -59,4 +61,5 @@ export const ENTITIES = [
   UsedJti,
   AuthSession,
   SignInFailure,
+  IdempotencyKey,
 ];

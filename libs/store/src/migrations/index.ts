@@ -7,6 +7,7 @@ import { PersonValueCounts1795800000000 } from './1795800000000-PersonValueCount
 import { RecordJson1795900000000 } from './1795900000000-RecordJson';
 import { PersonBlockingCovering1796000000000 } from './1796000000000-PersonBlockingCovering';
 import { AgentSignIn1796100000000 } from './1796100000000-AgentSignIn';
+import { IdempotencyKeys1796200000000 } from './1796200000000-IdempotencyKeys';
 
 /** Every migration in order; registered explicitly (no globs) so ts and compiled js behave the same. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   RecordJson1795900000000,
   PersonBlockingCovering1796000000000,
   AgentSignIn1796100000000,
+  IdempotencyKeys1796200000000,
 ];

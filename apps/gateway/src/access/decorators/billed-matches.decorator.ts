@@ -1,5 +1,6 @@
 import { SetMetadata, UseInterceptors, applyDecorators } from '@nestjs/common';
 import type { Entity } from '@app/contracts';
+import { IdempotencyInterceptor } from '../../idempotency/idempotency.interceptor';
 import { Shaped } from '../../shaping';
 import { BillingInterceptor } from '../billing/billing.interceptor';
 import { IS_BILLED } from '../route-policy';
@@ -15,8 +16,16 @@ import { IS_BILLED } from '../route-policy';
  * string a pretty-printed body becomes, so it is attached after shaping (a billed route that ever
  * needs another interceptor writes it below this one, outside both). The OpenAPI 402 and
  * X-Credits-* entries come from the route's policy (documentRoutePolicies), so a sandbox mirror
- * does not claim them.
+ * does not claim them. Outermost of all, an `Idempotency-Key` on a charged POST replays the
+ * stored response of an earlier identical request instead of running and charging again
+ * (IdempotencyInterceptor): it must sit outside billing to skip it, and outside shaping to store
+ * the body as sent.
  */
 export function BilledMatches(entity: Entity): MethodDecorator {
-  return applyDecorators(SetMetadata(IS_BILLED, true), Shaped(entity), UseInterceptors(BillingInterceptor));
+  return applyDecorators(
+    SetMetadata(IS_BILLED, true),
+    UseInterceptors(IdempotencyInterceptor),
+    Shaped(entity),
+    UseInterceptors(BillingInterceptor),
+  );
 }

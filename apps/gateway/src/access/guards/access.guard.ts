@@ -6,12 +6,15 @@ import { RoutePolicies } from '../route-policy';
 import { assertScope, scopeOf } from '../scope';
 import { API_KEY_HEADER, ApiKeyService } from '../services/api-key.service';
 import { CreditsService } from '../services/credits.service';
+import { FailedAuthLimiter } from '../services/failed-auth-limiter';
 import { TierService } from '../services/tier.service';
 import { RateLimitGuard } from './rate-limit.guard';
 
 /**
  * The one global guard, in a fixed order: public route? → API key (401) → endpoint scope (403)
- * → tier (403) → contract and credit pre-check on billed routes (402) → rate limit (429). Each
+ * → tier (403) → rate limit (429) → contract and credit pre-check on billed routes (402). The
+ * rate limit comes before the pre-check so that a team out of credits cannot make unlimited
+ * requests that each cost a 402 (and, when its cached balance says "short", a Postgres read). Each
  * step reads the route's policy through RoutePolicies (its decorators, and whether its path is
  * in the sandbox), so endpoints state their rules in one line each and never repeat their path.
  */
@@ -23,6 +26,7 @@ export class AccessGuard implements CanActivate {
     private readonly tiers: TierService,
     private readonly credits: CreditsService,
     private readonly rateLimit: RateLimitGuard,
+    private readonly failures: FailedAuthLimiter,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -31,13 +35,19 @@ export class AccessGuard implements CanActivate {
     const scope = scopeOf(request);
     const policy = this.policies.of(context, scope);
     if (policy.isPublic) return true;
-    const caller = await this.keys.authenticate(request.headers[API_KEY_HEADER]);
+    const header = request.headers[API_KEY_HEADER];
+    const caller = await this.keys.authenticate(header).catch((error: unknown) => {
+      // A key was presented and refused (malformed, unknown or revoked): counts for its address.
+      if (header !== undefined && error instanceof ServiceError) this.failures.record(request.ip);
+      throw error;
+    });
     assertScope(caller, scope);
     this.tiers.assertRoute(caller, policy.enterprise, scope);
     if (policy.billed && request.method === 'HEAD') throw headOnBilled(scope);
-    if (policy.billed) await this.credits.precheck(caller);
     setAccess(request, { caller, scope, billed: policy.billed });
-    return this.rateLimit.canActivate(context);
+    const allowed = await this.rateLimit.canActivate(context);
+    if (policy.billed) await this.credits.precheck(caller);
+    return allowed;
   }
 }
 

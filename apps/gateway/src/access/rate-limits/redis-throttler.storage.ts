@@ -31,6 +31,13 @@ type WithHits = Redis & {
 const WARN_EVERY_MS = 10_000;
 
 /**
+ * Longest a request waits for its rate-limit count. A Redis that accepts commands and never
+ * answers would otherwise hold every guarded request (and all those queued behind the
+ * coalescer's in-flight batch) forever; past this bound the request is let through.
+ */
+export const REDIS_COMMAND_TIMEOUT_MS = 500;
+
+/**
  * Counters shared by every gateway on one Redis (REDIS_URL). Keys are `<prefix><key id>:<path>`.
  * If Redis fails mid-flight the request is let through (fail open, logged at most every 10 s):
  * a rate limiter outage should not become an API outage. At boot, an unreachable Redis stops the
@@ -57,6 +64,8 @@ export class RedisThrottlerStorage implements ThrottlerStorage, OnModuleInit, On
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
       connectTimeout: 5000,
+      // Frees the coalescer's in-flight batch, so later batches get their own try.
+      commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
     }) as WithHits;
     this.redis.defineCommand('svcRateHits', { lua: HIT_SCRIPT });
     this.redis.on('error', (error: Error) => {
@@ -79,7 +88,9 @@ export class RedisThrottlerStorage implements ThrottlerStorage, OnModuleInit, On
 
   async increment(key: string, ttl: number, limit: number): Promise<ThrottlerStorageRecord> {
     try {
-      const [hits, msLeft] = await this.hits.submit(null, { key: this.prefix + key, ttl });
+      // Bounded here too: a request queued behind a stuck batch would otherwise wait for that
+      // batch's timeout and then for its own.
+      const [hits, msLeft] = await withinBound(this.hits.submit(null, { key: this.prefix + key, ttl }));
       return windowRecord(Number(hits), Number(msLeft), limit);
     } catch (error) {
       this.warn(`rate limit not enforced, redis failed: ${(error as Error).message}`);
@@ -97,7 +108,8 @@ export class RedisThrottlerStorage implements ThrottlerStorage, OnModuleInit, On
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.redis.quit().catch(() => this.redis.disconnect());
+    // QUIT waits for an answer; a Redis that gives none must not hold the shutdown.
+    await withinBound(this.redis.quit()).catch(() => this.redis.disconnect());
   }
 
   private warn(message: string): void {
@@ -106,4 +118,15 @@ export class RedisThrottlerStorage implements ThrottlerStorage, OnModuleInit, On
     this.lastWarning = now;
     this.logger.warn(message);
   }
+}
+
+function withinBound<T>(work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`no answer within ${REDIS_COMMAND_TIMEOUT_MS} ms`)),
+      REDIS_COMMAND_TIMEOUT_MS,
+    );
+  });
+  return Promise.race([work, bound]).finally(() => clearTimeout(timer));
 }

@@ -4,12 +4,15 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { ServiceError } from '@app/contracts';
 import { ApiKeyKind, apiKeyMatchesHash, hashApiKey, parseApiKey, TeamTier } from '@app/store';
-import { LruCache, TtlCache } from '@app/cache';
+import { LruCache } from '@app/cache';
 import type { Caller } from '../caller';
+import { KeyCache } from './key-cache';
 
 export const API_KEY_HEADER = 'api-key';
 /** Bounds memory whatever keys are thrown at us; far above the number of keys in active use. */
-const MAX_CACHED_KEYS = 10_000;
+export const MAX_CACHED_KEYS = 10_000;
+/** Refused keys are remembered apart from valid ones (KeyCache), so they can never push those out. */
+const MAX_CACHED_REFUSALS = 10_000;
 /** last_used_at is a "recently used" hint, not an audit log: one write per key per minute is enough. */
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -38,10 +41,22 @@ const invalid = () =>
   });
 
 /**
+ * The key of an `API-Key` header that is there and well-formed, else a 401; no I/O, so it can run
+ * before the body is read (pre-body.ts). The shape check keeps garbage away from the database.
+ */
+export function presentedKey(header: string | string[] | undefined): string {
+  const apiKey = Array.isArray(header) ? header[0] : header;
+  if (apiKey === undefined || apiKey.trim() === '') throw missing();
+  if (!parseApiKey(apiKey)) throw invalid();
+  return apiKey;
+}
+
+/**
  * Turns the `API-Key` header into a Caller. One indexed lookup on api_keys.secret_hash (joined
  * with the team), then a cached answer for API_KEY_CACHE_TTL_MS: that is also how long a changed
  * tier or contract end may still be honoured by this process. Unknown and revoked keys are cached
- * as null for the same time so a flood of bad keys costs one query each.
+ * as refused for the same time, apart from valid ones, so a flood of bad keys costs one query
+ * each and never evicts a good key (KeyCache).
  *
  * A revoked key is evicted at once when its revocation is broadcast (KeyRevocationsService).
  * While this process cannot hear those broadcasts (NATS down) it trusts no cached key and asks
@@ -51,7 +66,7 @@ const invalid = () =>
 @Injectable()
 export class ApiKeyService implements BeforeApplicationShutdown {
   private readonly logger = new Logger('ApiKeyService');
-  private readonly cache: TtlCache<string, Caller | null>;
+  private readonly cache: KeyCache<Caller>;
   private readonly touchedAt = new LruCache<number, number>(MAX_CACHED_KEYS);
   private readonly pendingTouches = new Set<Promise<unknown>>();
   /** False until revocations can be heard (and whenever they cannot): see the class comment. */
@@ -61,14 +76,11 @@ export class ApiKeyService implements BeforeApplicationShutdown {
     @InjectDataSource() private readonly db: DataSource,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.cache = new TtlCache(config.access.apiKeyCacheTtlMs, MAX_CACHED_KEYS);
+    this.cache = new KeyCache(config.access.apiKeyCacheTtlMs, MAX_CACHED_KEYS, MAX_CACHED_REFUSALS);
   }
 
   async authenticate(header: string | string[] | undefined): Promise<Caller> {
-    const apiKey = Array.isArray(header) ? header[0] : header;
-    if (apiKey === undefined || apiKey.trim() === '') throw missing();
-    // The shape check keeps garbage away from the database.
-    if (!parseApiKey(apiKey)) throw invalid();
+    const apiKey = presentedKey(header);
     const hash = hashApiKey(apiKey);
     const load = () => this.load(apiKey, hash);
     const caller = this.cacheTrusted ? await this.cache.get(hash, load) : await load();

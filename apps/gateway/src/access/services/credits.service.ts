@@ -71,7 +71,7 @@ export class CreditsService {
         { contract_end: contractEnd, today: utcToday() },
       );
     }
-    if (balance < 1) throw insufficient(1, balance);
+    if (balance < 1) throw emptyBalance(balance);
   }
 
   /**
@@ -89,7 +89,7 @@ export class CreditsService {
     if (remaining === null) {
       const balance = await this.balance(caller.teamId);
       this.remember(caller.teamId, balance);
-      throw insufficient(matches, balance);
+      throw notCovered(balance);
     }
     this.remember(caller.teamId, remaining);
     return { charged: matches, remaining };
@@ -108,12 +108,24 @@ export class CreditsService {
   }
 }
 
-function insufficient(required: number, balance: number): ServiceError {
+function emptyBalance(balance: number): ServiceError {
   return new ServiceError(
     'insufficient_credits',
-    required === 1
-      ? `Your team has no credits left (balance ${balance}). Add credits to continue; nothing was charged.`
-      : `This request found ${required} matches but your team has ${balance} credits left; nothing was charged.`,
-    { credits_required: required, credits_balance: balance },
+    `Your team has no credits left (balance ${balance}). Add credits to continue; nothing was charged.`,
+    { credits_required: 1, credits_balance: balance },
+  );
+}
+
+/**
+ * The charge refused: the matches cost more than the balance. The answer names the balance only,
+ * never the match count, so a team with one credit cannot learn for free how many records a
+ * request would have matched (the one bit "more than the balance" is unavoidable: it is the
+ * refusal itself). The results are discarded, not served in part (docs/access.md, "Credits").
+ */
+function notCovered(balance: number): ServiceError {
+  return new ServiceError(
+    'insufficient_credits',
+    `This request found more matches than your team's balance of ${balance} credits covers; nothing was charged and no results are returned. Add credits, or narrow the request (e.g. fewer bulk items).`,
+    { credits_balance: balance },
   );
 }

@@ -1,0 +1,126 @@
+import { CallHandler, ExecutionContext, Injectable, Logger, NestInterceptor } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { catchError, from, mergeMap, Observable, of, throwError } from 'rxjs';
+import { DataSource } from 'typeorm';
+import { ServiceError } from '@app/contracts';
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  purgeIdempotencyKeys,
+  releaseIdempotencyKey,
+} from '@app/store';
+import { accessOf } from '../access/caller';
+import { IDEMPOTENT_REPLAYED_HEADER, idempotencyKeyOf, requestFingerprint } from './idempotency-key';
+
+/** Response headers a replay repeats: the body's type and what the first call was charged. */
+const REPLAYED_HEADERS = ['content-type', 'x-credits-charged', 'x-credits-remaining'];
+const PURGE_EVERY_MS = 10 * 60_000;
+
+/**
+ * `Idempotency-Key` on billed POSTs, with Stripe's semantics (docs/access.md, "Idempotent
+ * retries"): the first request with a key runs and its successful response is stored; a retry
+ * with the same key and the same request within 24 h gets that response back (header
+ * `Idempotent-Replayed: true`) without running or charging again; the same key with another
+ * request is 422 `idempotency_key_reused`; a retry while the first still runs is 409 `conflict`.
+ * A request that fails frees its key (nothing was charged), so it can be retried as is.
+ *
+ * Attached outermost by @BilledMatches(), so it stores the shaped body exactly as sent and a
+ * replay skips billing. Keys live in Postgres, per team, so every gateway shares them.
+ */
+@Injectable()
+export class IdempotencyInterceptor implements NestInterceptor {
+  private readonly log = new Logger(IdempotencyInterceptor.name);
+  private lastPurge = 0;
+
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const http = context.switchToHttp();
+    const request = http.getRequest<FastifyRequest>();
+    const access = accessOf(request);
+    // Only charged POSTs: a GET is a read, and the sandbox charges nothing to protect.
+    if (!access?.billed || request.method !== 'POST') return next.handle();
+    const key = idempotencyKeyOf(request);
+    if (key === null) return next.handle();
+    const reply = http.getResponse<FastifyReply>();
+    const teamId = access.caller.teamId;
+    const fingerprint = requestFingerprint(request);
+    this.purgeNowAndThen();
+
+    return from(claimIdempotencyKey(this.db, teamId, key, fingerprint)).pipe(
+      mergeMap((claim) => {
+        switch (claim.kind) {
+          case 'mismatch':
+            throw new ServiceError(
+              'idempotency_key_reused',
+              'This Idempotency-Key was already used with a different request in the last 24 hours. Send a new key for a new request.',
+              { header: 'Idempotency-Key' },
+            );
+          case 'in_flight':
+            void reply.header('Retry-After', '1');
+            throw new ServiceError(
+              'conflict',
+              'A request with this Idempotency-Key is still being processed. Retry shortly to get its response.',
+              { header: 'Idempotency-Key' },
+            );
+          case 'done':
+            for (const [name, value] of Object.entries(claim.headers)) void reply.header(name, value);
+            void reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+            return of(claim.body);
+          case 'claimed':
+            return next.handle().pipe(
+              mergeMap((body: unknown) => from(this.store(reply, teamId, key, fingerprint, body))),
+              catchError((error: unknown) =>
+                from(this.release(teamId, key, fingerprint)).pipe(mergeMap(() => throwError(() => error))),
+              ),
+            );
+        }
+      }),
+    );
+  }
+
+  private async store(
+    reply: FastifyReply,
+    teamId: number,
+    key: string,
+    fingerprint: string,
+    body: unknown,
+  ): Promise<string> {
+    // Serialized here, once, so the replay is byte for byte what this caller received.
+    const text = typeof body === 'string' ? body : JSON.stringify(body);
+    if (typeof body !== 'string') void reply.header('Content-Type', 'application/json; charset=utf-8');
+    const headers: Record<string, string> = {};
+    for (const name of REPLAYED_HEADERS) {
+      const value = reply.getHeader(name);
+      if (value !== undefined) headers[name] = String(value);
+    }
+    try {
+      await completeIdempotencyKey(this.db, teamId, key, fingerprint, { headers, body: text });
+    } catch (error) {
+      // The call is charged and its answer is ready: the caller gets it. A retry then finds the
+      // key in flight (409) until the lease ends, rather than being charged twice at once.
+      this.log.warn({ err: error, teamId }, 'could not store an idempotent response');
+    }
+    return text;
+  }
+
+  private async release(teamId: number, key: string, fingerprint: string): Promise<void> {
+    try {
+      await releaseIdempotencyKey(this.db, teamId, key, fingerprint);
+    } catch (error) {
+      // The lease frees the key later; the caller's own error matters more than this one.
+      this.log.warn({ err: error, teamId }, 'could not release an idempotency key');
+    }
+  }
+
+  /** Keys past 24 h are reclaimed on reuse anyway; this keeps the table from growing forever. */
+  private purgeNowAndThen(): void {
+    const now = Date.now();
+    if (now - this.lastPurge < PURGE_EVERY_MS) return;
+    this.lastPurge = now;
+    purgeIdempotencyKeys(this.db).catch((error: unknown) =>
+      this.log.warn({ err: error }, 'could not purge expired idempotency keys'),
+    );
+  }
+}
