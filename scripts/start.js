@@ -80,7 +80,7 @@ async function waitReady(deadline) {
 waitReady(Date.now() + 60000).then((ok) => {
   if (!ok) {
     process.stderr.write(
-      `\n✖ The gateway did not become healthy within 60 s: curl localhost:${port}/health shows what is down.\n`,
+      `\n✖ The gateway did not become healthy within 60 s: its log above names what is down (so does\n  curl -H "Authorization: Bearer $OPERATOR_TOKEN" localhost:${port}/health, docs/operations.md).\n`,
     );
     return;
   }
