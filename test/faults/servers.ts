@@ -1,5 +1,8 @@
 import { ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, Server, Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /**
  * Throwaway servers for fault tests: never the shared stack's, so a test can pause or break
@@ -69,4 +72,181 @@ export async function elapsed<T>(fn: () => Promise<T>): Promise<{ ms: number; va
   } catch (error) {
     return { ms: Date.now() - start, error };
   }
+}
+
+const PG_BIN = '/usr/lib/postgresql/15/bin';
+
+function run(cmd: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')}: ${code} ${stderr}`)),
+    );
+  });
+}
+
+/** Runs a Postgres binary as the `postgres` OS user when we are root (initdb refuses root). */
+const asPostgres = (bin: string, args: string[]) =>
+  process.getuid?.() === 0
+    ? run('runuser', ['-u', 'postgres', '--', `${PG_BIN}/${bin}`, ...args])
+    : run(`${PG_BIN}/${bin}`, args);
+
+export interface OwnPostgres {
+  url: string;
+  start(): Promise<void>;
+  /** `pg_ctl stop -m fast`: sessions are terminated (57P01), committed work is kept. */
+  stop(): Promise<void>;
+  /** Stops it and deletes its data directory. */
+  destroy(): Promise<void>;
+}
+
+/** An own Postgres cluster on `port` in a temporary directory (trust auth, fsync off), started. */
+export async function ownPostgres(port: number): Promise<OwnPostgres> {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-fault-pg-'));
+  chmodSync(dir, 0o777);
+  const data = join(dir, 'data');
+  await asPostgres('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
+  let running = false;
+  const pg: OwnPostgres = {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    async start() {
+      await asPostgres('pg_ctl', [
+        '-D',
+        data,
+        '-l',
+        join(dir, 'log'),
+        '-w',
+        '-t',
+        '20',
+        '-o',
+        `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=50`,
+        'start',
+      ]);
+      running = true;
+    },
+    async stop() {
+      if (!running) return;
+      await asPostgres('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '20', 'stop']);
+      running = false;
+    },
+    async destroy() {
+      await pg.stop().catch(() => undefined);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  await pg.start();
+  return pg;
+}
+
+export interface OwnNats {
+  url: string;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  destroy(): Promise<void>;
+}
+
+/** An own nats-server (JetStream in a temporary directory) on `port`, started. */
+export async function ownNats(port: number): Promise<OwnNats> {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-fault-nats-'));
+  let child: ChildProcess | undefined;
+  const nats: OwnNats = {
+    url: `nats://127.0.0.1:${port}`,
+    async start() {
+      const c = spawn('nats-server', ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dir], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child = c;
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('nats-server did not start within 5 s')), 5000);
+        const onData = (chunk: Buffer) => {
+          if (chunk.toString().includes('Server is ready')) {
+            clearTimeout(timer);
+            resolve();
+          }
+        };
+        c.stdout!.on('data', onData);
+        c.stderr!.on('data', onData);
+        c.once('exit', (code) => reject(new Error(`nats-server exited with ${code}`)));
+      });
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        const c = child;
+        if (!c || c.exitCode !== null || c.signalCode !== null) return resolve();
+        c.once('exit', () => resolve());
+        c.kill('SIGTERM');
+      }),
+    async destroy() {
+      await nats.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  await nats.start();
+  return nats;
+}
+
+/** Outcome of one request in a load loop. */
+export interface Outcome {
+  status: number;
+  ms: number;
+  at: number;
+  retryAfter?: string;
+  /** `details.retry_after_seconds` of an error body. */
+  retryAfterSeconds?: number;
+  error?: string;
+  matches: number;
+  charged: number;
+}
+
+/** Counts by status, max latency, and the first 200 after `since`. */
+export function summarize(outcomes: Outcome[], since = 0) {
+  const statuses: Record<number, number> = {};
+  for (const o of outcomes) statuses[o.status] = (statuses[o.status] ?? 0) + 1;
+  const firstOkAfter = outcomes
+    .filter((o) => o.status === 200 && o.at - o.ms >= since)
+    .map((o) => o.at - o.ms);
+  return {
+    requests: outcomes.length,
+    statuses,
+    maxMs: Math.max(0, ...outcomes.map((o) => o.ms)),
+    firstOkStartAfter: firstOkAfter.length ? Math.min(...firstOkAfter) : undefined,
+  };
+}
+
+/** Every outcome is 200, or 503 `service_unavailable` whose Retry-After header matches its body. */
+export function expectOnly200Or503(outcomes: Outcome[]): void {
+  for (const o of outcomes) {
+    expect([200, 503]).toContain(o.status);
+    if (o.status === 503) {
+      expect(o.error).toBe('service_unavailable');
+      expect(o.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+      expect(o.retryAfter).toBe(String(o.retryAfterSeconds));
+    }
+  }
+}
+
+/** One request's outcome, from an inject response. */
+export function outcomeOf(
+  res: {
+    statusCode: number;
+    headers: Record<string, unknown>;
+    json(): { error?: string; details?: { retry_after_seconds?: number }; matches?: unknown[] };
+  },
+  start: number,
+  t0: number,
+): Outcome {
+  const body = res.json();
+  return {
+    status: res.statusCode,
+    ms: Date.now() - start,
+    at: Date.now() - t0,
+    retryAfter: res.headers['retry-after'] as string | undefined,
+    retryAfterSeconds: body?.details?.retry_after_seconds,
+    error: body?.error,
+    matches: res.statusCode === 200 ? (body.matches?.length ?? 0) : 0,
+    charged: Number(res.headers['x-credits-charged'] ?? 0),
+  };
 }

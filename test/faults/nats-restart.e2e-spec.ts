@@ -1,0 +1,96 @@
+import { createTestEnvironment, TestEnvironment } from '@app/testing';
+import { loadTestBuilds, SearchStack, startSearchStack } from '../search/harness';
+import { ownNats, OwnNats, Outcome, outcomeOf, expectOnly200Or503, closedPort, summarize } from './servers';
+
+/**
+ * nats-server stopped and started again while searches run through gateway → NATS → search
+ * worker (both in-process, on an own nats-server on a free port): callers get only 200 or 503
+ * with Retry-After, none waits past the NATS request timeout, both reconnect on their own, and
+ * the credits charged are exactly the matches delivered in 200 responses.
+ */
+describe('faults: NATS restarted under load', () => {
+  const NATS_TIMEOUT_MS = 2000;
+  const query = `SELECT * FROM people WHERE NOT (skills = 'no such skill')`;
+  let nats: OwnNats;
+  let env: TestEnvironment;
+  let stack: SearchStack;
+
+  const balance = async () =>
+    Number(
+      (await env.db.dataSource.query('SELECT credits_balance b FROM teams WHERE id = $1', [stack.teamId]))[0]
+        .b,
+    );
+
+  beforeAll(async () => {
+    nats = await ownNats(await closedPort());
+    env = await createTestEnvironment({
+      NATS_URL: nats.url,
+      NATS_REQUEST_TIMEOUT_MS: String(NATS_TIMEOUT_MS),
+      RATE_LIMIT_DEFAULT_PER_MINUTE: '100000',
+    });
+    await loadTestBuilds(env, { people: 40, companies: 8, seed: 5 });
+    stack = await startSearchStack(env, { name: 'nats-restart', credits: 1_000_000, tier: 'standard' });
+  }, 60_000);
+
+  afterAll(async () => {
+    await stack?.close().catch(() => undefined);
+    await env?.cleanup();
+    await nats?.destroy();
+  });
+
+  it('answers 200 or 503 + Retry-After during the restart, reconnects, and charges only delivered matches', async () => {
+    const before = await balance();
+    const outcomes: Outcome[] = [];
+    let running = true;
+    const t0 = Date.now();
+    const loop = async () => {
+      while (running) {
+        const start = Date.now();
+        const res = await stack.post('/person/search', { query, limit: 5 });
+        outcomes.push(outcomeOf(res, start, t0));
+        if (res.statusCode !== 200) await new Promise((r) => setTimeout(r, 20));
+      }
+    };
+    const loops = [loop(), loop(), loop()];
+    await new Promise((r) => setTimeout(r, 1500));
+    await nats.stop();
+    const stopped = Date.now() - t0;
+    await new Promise((r) => setTimeout(r, 3000));
+    await nats.start();
+    const restarted = Date.now() - t0;
+    const until = Date.now() + 20_000;
+    while (Date.now() < until) {
+      const ok = outcomes.filter((o) => o.status === 200 && o.at - o.ms >= restarted);
+      if (ok.length >= 30) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    running = false;
+    await Promise.all(loops);
+
+    const s = summarize(outcomes, restarted);
+    const figures = {
+      ...s,
+      stoppedAt: stopped,
+      restartedAt: restarted,
+      recoveryMs: (s.firstOkStartAfter ?? NaN) - restarted,
+    };
+    if (process.env.FAULT_FIGURES) console.log(`nats-restart figures: ${JSON.stringify(figures)}`);
+
+    expectOnly200Or503(outcomes);
+    expect(outcomes.some((o) => o.status === 503 && o.at >= stopped)).toBe(true);
+    expect(s.maxMs).toBeLessThan(NATS_TIMEOUT_MS + 1500);
+    expect(s.firstOkStartAfter).toBeDefined();
+    expect(figures.recoveryMs).toBeLessThan(10_000);
+    expect(outcomes.slice(-10).every((o) => o.status === 200)).toBe(true);
+
+    const delivered = outcomes.reduce((n, o) => n + o.matches, 0);
+    expect(delivered).toBeGreaterThan(0);
+    expect(outcomes.reduce((n, o) => n + o.charged, 0)).toBe(delivered);
+    const [ledger] = await env.db.dataSource.query(
+      `SELECT COALESCE(-SUM(delta), 0) AS charged FROM credit_ledger WHERE team_id = $1 AND reason = 'match'`,
+      [stack.teamId],
+    );
+    expect(Number(ledger.charged)).toBe(delivered);
+    expect(await balance()).toBe(before - delivered);
+  }, 55_000);
+});

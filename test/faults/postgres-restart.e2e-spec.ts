@@ -1,0 +1,110 @@
+import { createTestEnvironment, HttpHarness, TestEnvironment } from '@app/testing';
+import { DATABASE_TIMEOUTS } from '@app/server';
+import { gatewayHarness } from '../gateway';
+import { loadTestBuilds, TEST_BUILD } from '../search/harness';
+import {
+  ownPostgres,
+  OwnPostgres,
+  Outcome,
+  outcomeOf,
+  expectOnly200Or503,
+  closedPort,
+  summarize,
+} from './servers';
+
+/**
+ * Postgres stopped (`pg_ctl stop -m fast`) and started again while billed enrichment requests
+ * run: callers get only 200 or 503 with Retry-After, none waits past the connect bound, the
+ * gateway serves again without a restart, and the credits charged are exactly the matches
+ * delivered in 200 responses. Own Postgres on a free port, never the shared one.
+ */
+describe('faults: Postgres restarted under load', () => {
+  let pg: OwnPostgres;
+  let env: TestEnvironment;
+  let gw: HttpHarness;
+  let email: string;
+
+  beforeAll(async () => {
+    pg = await ownPostgres(await closedPort());
+    env = await createTestEnvironment({ DATABASE_URL: pg.url, RATE_LIMIT_DEFAULT_PER_MINUTE: '100000' });
+    await loadTestBuilds(env, { people: 40, companies: 8, seed: 7 });
+    const [row] = await env.db.dataSource.query(
+      `SELECT record->'emails'->0->>'address' AS email FROM person_records
+        WHERE build_id = $1 AND jsonb_array_length(COALESCE(record->'emails', '[]'::jsonb)) > 0 LIMIT 1`,
+      [TEST_BUILD],
+    );
+    email = row.email;
+    gw = await gatewayHarness({ env, team: { credits: 100000, tier: 'standard' } });
+  }, 60_000);
+
+  afterAll(async () => {
+    await gw?.close().catch(() => undefined);
+    await pg?.start().catch(() => undefined);
+    await env?.cleanup().catch(() => undefined);
+    await pg?.destroy();
+  });
+
+  it('answers 200 or 503 + Retry-After during the outage, recovers, and charges only delivered matches', async () => {
+    const before = await gw.balance();
+    const outcomes: Outcome[] = [];
+    let running = true;
+    const t0 = Date.now();
+    const loop = async () => {
+      while (running) {
+        const start = Date.now();
+        const res = await gw.post('/person/enrich', { email });
+        outcomes.push(outcomeOf(res, start, t0));
+        if (res.statusCode !== 200) await new Promise((r) => setTimeout(r, 20));
+      }
+    };
+    const loops = [loop(), loop(), loop()];
+    await new Promise((r) => setTimeout(r, 1500));
+    await pg.stop();
+    const stopped = Date.now() - t0;
+    await new Promise((r) => setTimeout(r, 3000));
+    await pg.start();
+    const restarted = Date.now() - t0;
+    // Run until the gateway has served again for a while (bounded).
+    const until = Date.now() + 15_000;
+    while (Date.now() < until) {
+      const ok = outcomes.filter((o) => o.status === 200 && o.at - o.ms >= restarted);
+      if (ok.length >= 30) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    running = false;
+    await Promise.all(loops);
+
+    const s = summarize(outcomes, restarted);
+    const during = outcomes.filter((o) => o.at >= stopped && o.at - o.ms <= restarted);
+    const figures = {
+      ...s,
+      stoppedAt: stopped,
+      restartedAt: restarted,
+      recoveryMs: (s.firstOkStartAfter ?? NaN) - restarted,
+    };
+    if (process.env.FAULT_FIGURES) console.log(`postgres-restart figures: ${JSON.stringify(figures)}`);
+
+    // Only 200 and 503 service_unavailable with Retry-After; nothing 500.
+    expectOnly200Or503(outcomes);
+    expect(s.statuses[503] ?? 0).toBeGreaterThan(0);
+    expect(during.some((o) => o.status === 503)).toBe(true);
+    // No request waited past the connect bound (plus slack for two shared cores).
+    expect(s.maxMs).toBeLessThan(DATABASE_TIMEOUTS.connectMs + 2000);
+    // Recovered without a restart of the gateway.
+    expect(s.firstOkStartAfter).toBeDefined();
+    expect(figures.recoveryMs).toBeLessThan(10_000);
+    const after = outcomes.filter((o) => o.at - o.ms >= restarted + figures.recoveryMs);
+    expect(after.slice(-10).every((o) => o.status === 200)).toBe(true);
+
+    // Credits: exactly the matches delivered in 200 responses.
+    const delivered = outcomes.reduce((n, o) => n + o.matches, 0);
+    expect(delivered).toBeGreaterThan(0);
+    expect(outcomes.reduce((n, o) => n + o.charged, 0)).toBe(delivered);
+    const [ledger] = await gw.sql<{ charged: string }>(
+      `SELECT COALESCE(-SUM(delta), 0) AS charged FROM credit_ledger WHERE team_id = $1 AND reason = 'match'`,
+      [gw.team.id],
+    );
+    expect(Number(ledger.charged)).toBe(delivered);
+    expect(await gw.balance()).toBe(before - delivered);
+  }, 55_000);
+});
