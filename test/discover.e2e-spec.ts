@@ -1,4 +1,4 @@
-import { createTestEnvironment, expectErrorResponse, TestEnvironment } from '@app/testing';
+import { balanceOf, createTestEnvironment, expectErrorResponse, TestEnvironment } from '@app/testing';
 import { loadTestBuilds, SearchStack, startSearchStack, TEST_BUILD } from './search/harness';
 
 const BUILD = TEST_BUILD;
@@ -10,10 +10,7 @@ describe('discovery', () => {
 
   const post = (url: string, payload: object, key?: string) => stack!.post(url, payload, key);
   const sql = <T>(q: string, p: unknown[] = []) => env.db.dataSource.query(q, p) as Promise<T[]>;
-  const balance = async () =>
-    Number(
-      (await sql<{ b: string }>('SELECT credits_balance b FROM teams WHERE id = $1', [stack!.teamId]))[0].b,
-    );
+  const balance = () => balanceOf(env.db.dataSource, stack!.teamId);
   const names = (body: {
     matches: { person?: { full_name: string }; company?: { name: { cleaned: string } } }[];
   }) => body.matches.map((m) => m.person?.full_name ?? m.company?.name.cleaned).sort();

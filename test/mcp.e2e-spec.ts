@@ -6,7 +6,14 @@ import { getMetadataStorage } from 'class-validator';
 import type { LightMyRequestResponse } from 'fastify';
 import { connect as connectNats, JSONCodec } from 'nats';
 import { natsSubject, SEARCH_PATTERNS } from '@app/contracts';
-import { createTestEnvironment, seedAgentKey, seedKey, seedTeam, TestEnvironment } from '@app/testing';
+import {
+  balanceOf,
+  createTestEnvironment,
+  seedAgentKey,
+  seedKey,
+  seedTeam,
+  TestEnvironment,
+} from '@app/testing';
 import { DiscoverBodyDto } from '../apps/gateway/src/discovery/dto/discover-body.dto';
 import {
   BulkEnrichDto,
@@ -66,8 +73,7 @@ describe('MCP server', () => {
   let client: Client;
   const clients: Client[] = [];
   const sql = <T>(q: string, p: unknown[] = []) => env.db.dataSource.query(q, p) as Promise<T[]>;
-  const balance = async (teamId = stack.teamId) =>
-    Number((await sql<{ b: string }>('SELECT credits_balance b FROM teams WHERE id = $1', [teamId]))[0].b);
+  const balance = (teamId = stack.teamId) => balanceOf(env.db.dataSource, teamId);
   const connect = async (key: string | undefined, revision: typeof MODERN | typeof LEGACY = MODERN) => {
     const c = await connectMcp(url, key, revision);
     clients.push(c);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { COMPANY_SEARCH_RESULT_FIELDS, PERSON_SEARCH_RESULT_FIELDS } from '@app/contracts';
 import { createOpenSearchClient } from '@app/search-index';
-import { createTestEnvironment, TestEnvironment } from '@app/testing';
+import { balanceOf, createTestEnvironment, TestEnvironment } from '@app/testing';
 import { generateDataset } from '../apps/cli/src/data-builds/generator';
 import { loadBuild } from '../apps/cli/src/data-builds/loader/loader';
 import { SearchStack, startSearchStack } from './search/harness';
@@ -16,7 +16,7 @@ describe('search', () => {
 
   const post = (url: string, payload: object, key?: string) => stack!.post(url, payload, key);
   const sql = <T>(q: string, p: unknown[] = []) => env.db.dataSource.query(q, p) as Promise<T[]>;
-  const balance = async () => Number((await sql<{ b: string }>('SELECT credits_balance b FROM teams WHERE id = $1', [stack!.teamId]))[0].b);
+  const balance = () => balanceOf(env.db.dataSource, stack!.teamId);
 
   beforeAll(async () => {
     env = await createTestEnvironment({ NATS_REQUEST_TIMEOUT_MS: '3000' });

@@ -1,6 +1,14 @@
-import { createTestEnvironment, TestEnvironment } from '@app/testing';
+import { balanceOf, createTestEnvironment, TestEnvironment } from '@app/testing';
 import { loadTestBuilds, SearchStack, startSearchStack } from '../search/harness';
-import { ownNats, OwnNats, Outcome, outcomeOf, expectOnly200Or503, closedPort, summarize } from './servers';
+import {
+  ownNats,
+  OwnNats,
+  expectOnly200Or503,
+  closedPort,
+  summarize,
+  loadLoops,
+  untilServedAgain,
+} from './servers';
 
 /**
  * nats-server stopped and started again while searches run through gateway → NATS → search
@@ -15,11 +23,7 @@ describe('faults: NATS restarted under load', () => {
   let env: TestEnvironment;
   let stack: SearchStack;
 
-  const balance = async () =>
-    Number(
-      (await env.db.dataSource.query('SELECT credits_balance b FROM teams WHERE id = $1', [stack.teamId]))[0]
-        .b,
-    );
+  const balance = () => balanceOf(env.db.dataSource, stack.teamId);
 
   beforeAll(async () => {
     nats = await ownNats(await closedPort());
@@ -40,32 +44,17 @@ describe('faults: NATS restarted under load', () => {
 
   it('answers 200 or 503 + Retry-After during the restart, reconnects, and charges only delivered matches', async () => {
     const before = await balance();
-    const outcomes: Outcome[] = [];
-    let running = true;
     const t0 = Date.now();
-    const loop = async () => {
-      while (running) {
-        const start = Date.now();
-        const res = await stack.post('/person/search', { query, limit: 5 });
-        outcomes.push(outcomeOf(res, start, t0));
-        if (res.statusCode !== 200) await new Promise((r) => setTimeout(r, 20));
-      }
-    };
-    const loops = [loop(), loop(), loop()];
+    const load = loadLoops(3, () => stack.post('/person/search', { query, limit: 5 }), t0, 20);
+    const { outcomes } = load;
     await new Promise((r) => setTimeout(r, 1500));
     await nats.stop();
     const stopped = Date.now() - t0;
     await new Promise((r) => setTimeout(r, 3000));
     await nats.start();
     const restarted = Date.now() - t0;
-    const until = Date.now() + 20_000;
-    while (Date.now() < until) {
-      const ok = outcomes.filter((o) => o.status === 200 && o.at - o.ms >= restarted);
-      if (ok.length >= 30) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    running = false;
-    await Promise.all(loops);
+    await untilServedAgain(outcomes, restarted, 20_000);
+    await load.stop();
 
     const s = summarize(outcomes, restarted);
     const figures = {

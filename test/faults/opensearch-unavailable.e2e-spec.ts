@@ -34,14 +34,23 @@ describe('faults: OpenSearch unavailable', () => {
   });
 
   it('maps refused connections, 429 and 5xx to service_unavailable, and leaves 400 alone', async () => {
-    const client = createWorkerOpenSearchClient({ url: `http://127.0.0.1:${await closedPort()}`, indexPrefix: '' });
+    const client = createWorkerOpenSearchClient({
+      url: `http://127.0.0.1:${await closedPort()}`,
+      indexPrefix: '',
+    });
     try {
       expectUnavailable((await elapsed(() => client.search({ index: 'x', body: {} }))).error);
     } finally {
       await client.close();
     }
     const response = (statusCode: number) =>
-      new errors.ResponseError({ statusCode, body: { error: { type: 'x' } }, headers: {}, warnings: null, meta: {} as never });
+      new errors.ResponseError({
+        statusCode,
+        body: { error: { type: 'x' } },
+        headers: {},
+        warnings: null,
+        meta: {} as never,
+      });
     expectUnavailable(response(429));
     expectUnavailable(response(503));
     expect(toRpcErrorBody(response(400)).body.error).toBe('internal_error');

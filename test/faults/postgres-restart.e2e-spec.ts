@@ -5,11 +5,11 @@ import { loadTestBuilds, TEST_BUILD } from '../search/harness';
 import {
   ownPostgres,
   OwnPostgres,
-  Outcome,
-  outcomeOf,
   expectOnly200Or503,
   closedPort,
   summarize,
+  loadLoops,
+  untilServedAgain,
 } from './servers';
 
 /**
@@ -46,18 +46,9 @@ describe('faults: Postgres restarted under load', () => {
 
   it('answers 200 or 503 + Retry-After during the outage, recovers, and charges only delivered matches', async () => {
     const before = await gw.balance();
-    const outcomes: Outcome[] = [];
-    let running = true;
     const t0 = Date.now();
-    const loop = async () => {
-      while (running) {
-        const start = Date.now();
-        const res = await gw.post('/person/enrich', { email });
-        outcomes.push(outcomeOf(res, start, t0));
-        if (res.statusCode !== 200) await new Promise((r) => setTimeout(r, 20));
-      }
-    };
-    const loops = [loop(), loop(), loop()];
+    const load = loadLoops(3, () => gw.post('/person/enrich', { email }), t0, 20);
+    const { outcomes } = load;
     await new Promise((r) => setTimeout(r, 1500));
     await pg.stop();
     const stopped = Date.now() - t0;
@@ -65,14 +56,8 @@ describe('faults: Postgres restarted under load', () => {
     await pg.start();
     const restarted = Date.now() - t0;
     // Run until the gateway has served again for a while (bounded).
-    const until = Date.now() + 15_000;
-    while (Date.now() < until) {
-      const ok = outcomes.filter((o) => o.status === 200 && o.at - o.ms >= restarted);
-      if (ok.length >= 30) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    running = false;
-    await Promise.all(loops);
+    await untilServedAgain(outcomes, restarted, 15_000);
+    await load.stop();
 
     const s = summarize(outcomes, restarted);
     const during = outcomes.filter((o) => o.at >= stopped && o.at - o.ms <= restarted);

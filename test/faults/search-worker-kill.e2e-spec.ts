@@ -2,9 +2,9 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { createTestEnvironment, TestEnvironment } from '@app/testing';
+import { balanceOf, createTestEnvironment, TestEnvironment } from '@app/testing';
 import { loadTestBuilds, SearchStack, startSearchStack } from '../search/harness';
-import { expectOnly200Or503, Outcome, outcomeOf, summarize } from './servers';
+import { expectOnly200Or503, summarize, loadLoops } from './servers';
 
 const WORKER_MAIN = path.resolve(__dirname, '..', '..', 'dist', 'apps', 'search', 'src', 'main.js');
 
@@ -22,11 +22,7 @@ describe('faults: a search worker SIGKILLed under load', () => {
   let stack: SearchStack;
   let child: ChildProcess;
 
-  const balance = async () =>
-    Number(
-      (await env.db.dataSource.query('SELECT credits_balance b FROM teams WHERE id = $1', [stack.teamId]))[0]
-        .b,
-    );
+  const balance = () => balanceOf(env.db.dataSource, stack.teamId);
 
   beforeAll(async () => {
     if (!existsSync(WORKER_MAIN)) throw new Error(`${WORKER_MAIN} is missing: run \`npm run build\` first`);
@@ -71,17 +67,9 @@ describe('faults: a search worker SIGKILLed under load', () => {
 
   it('keeps answering from the surviving worker; only requests in flight on the dead one get 503', async () => {
     const before = await balance();
-    const outcomes: Outcome[] = [];
-    let running = true;
     const t0 = Date.now();
-    const loop = async () => {
-      while (running) {
-        const start = Date.now();
-        const res = await stack.post('/person/search', { query, limit: 5 });
-        outcomes.push(outcomeOf(res, start, t0));
-      }
-    };
-    const loops = Array.from({ length: LOOPS }, loop);
+    const load = loadLoops(LOOPS, () => stack.post('/person/search', { query, limit: 5 }), t0);
+    const { outcomes } = load;
     await new Promise((r) => setTimeout(r, 2000));
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGKILL');
@@ -89,8 +77,7 @@ describe('faults: a search worker SIGKILLed under load', () => {
     await exited;
     const exitedAt = Date.now() - t0;
     await new Promise((r) => setTimeout(r, NATS_TIMEOUT_MS + 3000));
-    running = false;
-    await Promise.all(loops);
+    await load.stop();
 
     const s = summarize(outcomes, killed);
     const failed = outcomes.filter((o) => o.status !== 200);

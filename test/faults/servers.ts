@@ -250,3 +250,48 @@ export function outcomeOf(
     charged: Number(res.headers['x-credits-charged'] ?? 0),
   };
 }
+
+/**
+ * `count` loops sending `send()` back to back until `stop()`, recording each outcome against
+ * `t0`; a loop pauses `pauseOnErrorMs` after a non-200 so a fault is not hammered.
+ */
+export function loadLoops(
+  count: number,
+  send: () => Promise<Parameters<typeof outcomeOf>[0]>,
+  t0: number,
+  pauseOnErrorMs = 0,
+): { outcomes: Outcome[]; stop(): Promise<void> } {
+  const outcomes: Outcome[] = [];
+  let running = true;
+  const loop = async () => {
+    while (running) {
+      const start = Date.now();
+      const res = await send();
+      outcomes.push(outcomeOf(res, start, t0));
+      if (pauseOnErrorMs > 0 && res.statusCode !== 200)
+        await new Promise((r) => setTimeout(r, pauseOnErrorMs));
+    }
+  };
+  const loops = Array.from({ length: count }, loop);
+  return {
+    outcomes,
+    async stop() {
+      running = false;
+      await Promise.all(loops);
+    },
+  };
+}
+
+/** Waits (at most `timeoutMs`) until `n` requests started after `since` (ms from t0) answered 200. */
+export async function untilServedAgain(
+  outcomes: Outcome[],
+  since: number,
+  timeoutMs: number,
+  n = 30,
+): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (outcomes.filter((o) => o.status === 200 && o.at - o.ms >= since).length >= n) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
