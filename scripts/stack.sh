@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Local stack for development, tests and CI: Postgres, NATS (JetStream), Redis (only when
-# REDIS_URL is set) and a single-node OpenSearch.
+# REDIS_URL is set) and a single-node OpenSearch; with --cluster (or STACK_CLUSTER=1), a 3-node
+# OpenSearch cluster and a 3-node NATS cluster on their own ports, beside the single nodes.
 #
 #   bash scripts/stack.sh up      use what answers, start what is missing, wait until healthy
 #   bash scripts/stack.sh down    stop what this script started (for the current URLs)
 #   bash scripts/stack.sh status  print each service and whether it answers
 #   bash scripts/stack.sh reset   down, then delete the data of what this script started
+#   bash scripts/stack.sh <command> --cluster   the same for the clusters of the URL lists
 #
 # See docs/stack.md for the variables it reads and where it keeps its files.
 set -euo pipefail
@@ -28,13 +30,36 @@ else
   SHARED_DIR="$STACK_DIR"
 fi
 
+# --cluster anywhere among the arguments is the same as STACK_CLUSTER=1.
+STACK_CLUSTER="${STACK_CLUSTER:-0}"
+for arg in "$@"; do
+  if [ "$arg" = --cluster ]; then STACK_CLUSTER=1; fi
+done
+case "$STACK_CLUSTER" in
+  1 | true | yes) STACK_CLUSTER=1 ;;
+  *) STACK_CLUSTER=0 ;;
+esac
+
+# What a cluster-mode run started is recorded apart: its `down` must never stop the single-node
+# servers (say Postgres on 5432, or OpenSearch on 9200 when a list names it) a plain `up` started.
+if [ "$STACK_CLUSTER" -eq 1 ]; then RUN_DIR="$RUN_DIR/cluster"; fi
+
 # The apps' defaults, which libs/config/src/env.ts declares: test/stack-script.e2e-spec.ts fails
 # when these differ from what libs/config resolves. Empty counts as unset, as in libs/config.
+# A cluster's defaults sit on their own ports, beside the single nodes, so both can run at once.
 DATABASE_URL="${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/svc}"
-NATS_URL="${NATS_URL:-nats://127.0.0.1:4222}"
-OPENSEARCH_URL="${OPENSEARCH_URL:-http://127.0.0.1:9200}"
 REDIS_URL="${REDIS_URL:-}"
-OPENSEARCH_HEAP="${OPENSEARCH_HEAP:-2g}"
+if [ "$STACK_CLUSTER" -eq 1 ]; then
+  NATS_URL="${NATS_URL:-nats://127.0.0.1:4223,nats://127.0.0.1:4224,nats://127.0.0.1:4225}"
+  OPENSEARCH_URL="${OPENSEARCH_URL:-http://127.0.0.1:9201,http://127.0.0.1:9202,http://127.0.0.1:9203}"
+  # Three JVMs of 1g beside the single node's 2g and a test cluster's 3 x 512m: 6.5 GiB of heap
+  # on a 24 GiB machine that other people's tests also use (docs/stack.md, "Clusters").
+  OPENSEARCH_HEAP="${OPENSEARCH_HEAP:-1g}"
+else
+  NATS_URL="${NATS_URL:-nats://127.0.0.1:4222}"
+  OPENSEARCH_URL="${OPENSEARCH_URL:-http://127.0.0.1:9200}"
+  OPENSEARCH_HEAP="${OPENSEARCH_HEAP:-2g}"
+fi
 
 export DEBIAN_FRONTEND=noninteractive
 
@@ -248,7 +273,8 @@ apt_install() {
 # ---------------------------------------------------------------------------------------------
 # Services
 #
-# The commands loop over SERVICES; each service provides the same functions:
+# The commands loop over SERVICES; each kind of service provides the same functions, called with
+# the service's name:
 #
 #   <svc>_setup_vars  read its URL and fill its entries in the tables below (service_at does the
 #                     common part); the entry point runs it for every service before a command
@@ -258,7 +284,12 @@ apt_install() {
 #   <svc>_ready       the server can be used (OpenSearch: health yellow or green)
 #   <svc>_after_up    once it is ready, whoever started it (Postgres creates the database)
 #   <svc>_detail      extra words for `status` (OpenSearch: its health); fails when unusable
-SERVICES=(postgres nats redis opensearch)
+#
+# In cluster mode NATS and OpenSearch are one service per node, named <kind>-<port>; the functions
+# above are those of its kind (KIND[<svc>]_answers and so on), called with the service's name.
+SERVICES=()
+declare -A KIND=()        # postgres, nats, redis or opensearch
+declare -A NODE_URL=()    # the URL the service is read from (its entry of a list in cluster mode)
 
 # Filled by <svc>_setup_vars, keyed by service:
 declare -A UNUSED=()      # why the service is skipped; empty when it is used
@@ -276,6 +307,74 @@ declare -A PID=()         # its process when this script started it, else empty
 declare -A SINCE=()       # $SECONDS its timeout counts from: its launch, or when `up` found it
 declare -A FRESH=()       # 1 when it did not answer when `up` began
 
+# split_list <list>: one entry a line, spaces around entries dropped, empty entries skipped.
+split_list() {
+  local entry
+  local -a entries
+  IFS=',' read -r -a entries <<<"$1"
+  for entry in "${entries[@]}"; do
+    entry="${entry#"${entry%%[![:space:]]*}"}"
+    entry="${entry%"${entry##*[![:space:]]}"}"
+    if [ -n "$entry" ]; then printf '%s\n' "$entry"; fi
+  done
+}
+
+# add_service <name> <kind> <url>
+add_service() { SERVICES+=("$1"); KIND[$1]=$2 NODE_URL[$1]=$3; }
+
+# add_nodes <kind> <list> <default port>: one service per entry, named <kind>-<port>.
+add_nodes() {
+  local kind=$1 url
+  while IFS= read -r url; do
+    parse_url "$url" "$3"
+    [ -z "${KIND[$kind-$URL_PORT]:-}" ] || die "$kind: port $URL_PORT appears twice in the list"
+    add_service "$kind-$URL_PORT" "$kind" "$url"
+  done < <(split_list "$2")
+}
+
+# plan_services: SERVICES and KIND for the mode; in cluster mode also the clusters' shared settings.
+plan_services() {
+  add_service postgres postgres "$DATABASE_URL"
+  if [ "$STACK_CLUSTER" -eq 1 ]; then
+    add_nodes nats "$NATS_URL" 4222
+  else
+    add_service nats nats "$NATS_URL"
+  fi
+  add_service redis redis "$REDIS_URL"
+  if [ "$STACK_CLUSTER" -eq 1 ]; then
+    add_nodes opensearch "$OPENSEARCH_URL" 9200
+    cluster_settings
+  else
+    add_service opensearch opensearch "$OPENSEARCH_URL"
+  fi
+}
+
+# The clusters' names, seeds and routes, from every node's port: the first port names a cluster,
+# the others follow from each node's port (OpenSearch transport = HTTP + 100, NATS route =
+# client + 2000, NATS monitoring = client + 4000).
+OS_NODES=() OS_SEEDS="" OS_MANAGERS="" OS_CLUSTER_NAME="" NATS_NODES=() NATS_CLUSTER_NAME=""
+cluster_settings() {
+  local svc p seeds="" managers=""
+  for svc in "${SERVICES[@]}"; do
+    case "${KIND[$svc]}" in
+      opensearch) OS_NODES+=("${svc#opensearch-}") ;;
+      nats) NATS_NODES+=("${svc#nats-}") ;;
+    esac
+  done
+  [ "${#OS_NODES[@]}" -gt 0 ] || die "OPENSEARCH_URL lists no node"
+  [ "${#NATS_NODES[@]}" -gt 0 ] || die "NATS_URL lists no node"
+  for p in "${OS_NODES[@]}"; do
+    seeds+="\"127.0.0.1:$((p + 100))\", "
+    managers+="\"svc-stack-$p\", "
+  done
+  OS_SEEDS="[${seeds%, }]" OS_MANAGERS="[${managers%, }]"
+  OS_CLUSTER_NAME="svc-stack-${OS_NODES[0]}"
+  NATS_CLUSTER_NAME="svc-stack-${NATS_NODES[0]}"
+}
+
+nats_route_port() { printf '%s' $(($1 + 2000)); }
+nats_monitor_port() { printf '%s' $(($1 + 4000)); }
+
 # service_at <svc> <url> <default port>: its address from the URL, and the usual table entries.
 service_at() {
   local svc=$1
@@ -286,7 +385,7 @@ service_at() {
   TARGET[$svc]="${ADDR[$svc]}"
 }
 
-record_file() { printf '%s/%s-%s.pid' "$RUN_DIR" "$1" "${PORT[$1]}"; }
+record_file() { printf "%s/%s-%s.pid" "$RUN_DIR" "${KIND[$1]}" "${PORT[$1]}"; }
 
 # recorded_pid <svc>: pid of a live process this script started, else nothing (and a stale
 # record is removed).
@@ -335,7 +434,7 @@ service_start() {
   fi
   pid="$(recorded_pid "$svc")"
   PID[$svc]="$pid" SINCE[$svc]=$SECONDS FRESH[$svc]=0
-  if "${svc}_answers"; then
+  if "${KIND[$svc]}_answers" "$svc"; then
     if [ -n "$pid" ]; then
       say "$svc: running at ${ADDR[$svc]} (started by stack.sh, pid $pid)"
     else
@@ -353,9 +452,9 @@ service_start() {
   if tcp_open "${HOST[$svc]}" "${PORT[$svc]}"; then
     fail "$svc" "${ADDR[$svc]} is taken by a program that does not answer like $svc (stop it or choose another port)"
   fi
-  "${svc}_prepare"
+  "${KIND[$svc]}_prepare" "$svc"
   SINCE[$svc]=$SECONDS
-  "${svc}_launch"
+  "${KIND[$svc]}_launch" "$svc"
   mkdir -p "$RUN_DIR"
   printf '%s\n' "${PID[$svc]}" >"$(record_file "$svc")"
 }
@@ -365,13 +464,13 @@ service_start() {
 service_wait() {
   local svc=$1 waited=0
   [ -z "${UNUSED[$svc]}" ] || return 0
-  while ! "${svc}_ready"; do
+  while ! "${KIND[$svc]}_ready" "$svc"; do
     waited=1
     if [ -n "${PID[$svc]}" ] && ! pid_alive "${PID[$svc]}"; then
       unrecord "$svc"
       service_fail "$svc" "the server exited during startup"
     fi
-    if [ -z "${PID[$svc]}" ] && ! "${svc}_answers"; then
+    if [ -z "${PID[$svc]}" ] && ! "${KIND[$svc]}_answers" "$svc"; then
       service_fail "$svc" "the existing server at ${ADDR[$svc]} stopped answering"
     fi
     if ((SECONDS - SINCE[$svc] >= TIMEOUT[$svc])); then
@@ -388,7 +487,7 @@ service_wait() {
   elif [ "$waited" -eq 1 ]; then
     say "$svc: ${READY[$svc]} after $((SECONDS - SINCE[$svc]))s"
   fi
-  "${svc}_after_up"
+  "${KIND[$svc]}_after_up" "$svc"
 }
 
 # service_down <svc>: stop its server if this script started it.
@@ -412,7 +511,7 @@ service_reset() {
   [ -z "${UNUSED[$svc]}" ] || return 0
   dir="${HOME_DIR[$svc]}"
   [ -e "$dir" ] || return 0
-  if "${svc}_answers"; then
+  if "${KIND[$svc]}_answers" "$svc"; then
     say "$svc: kept $dir (a server still answers on its port)"
   else
     rm -rf "$dir"
@@ -424,18 +523,18 @@ service_reset() {
 service_status() {
   local svc=$1 state=down how="" detail="" usable=0 pid
   if [ -n "${UNUSED[$svc]}" ]; then
-    printf '%-11s %s\n' "$svc:" "not used (${UNUSED[$svc]})"
+    printf '%-*s %s\n' "$NAME_WIDTH" "$svc:" "not used (${UNUSED[$svc]})"
     return 0
   fi
   pid="$(recorded_pid "$svc")"
-  if "${svc}_answers"; then
+  if "${KIND[$svc]}_answers" "$svc"; then
     state=up how=" (existing server)"
-    if ! detail="$("${svc}_detail")"; then usable=1; fi
+    if ! detail="$("${KIND[$svc]}_detail" "$svc")"; then usable=1; fi
   else
     usable=1
   fi
   if [ -n "$pid" ]; then how=" (started by stack.sh, pid $pid)"; fi
-  printf '%-11s %-5s %s%s%s\n' "$svc:" "$state" "${TARGET[$svc]}" "$how" "${detail:+ $detail}"
+  printf '%-*s %-5s %s%s%s\n' "$NAME_WIDTH" "$svc:" "$state" "${TARGET[$svc]}" "$how" "${detail:+ $detail}"
   return "$usable"
 }
 
@@ -575,38 +674,81 @@ postgres_detail() { :; }
 # NATS
 
 nats_setup_vars() {
-  service_at nats "$NATS_URL" 4222
-  HOME_DIR[nats]="$STACK_DIR/nats-${PORT[nats]}"
-  LOGS[nats]="${HOME_DIR[nats]}/stdout.log"$'\n'"${HOME_DIR[nats]}/nats.log"
-  PATTERN[nats]=nats-server STOP_SIGNAL[nats]=TERM STOP_WAIT[nats]=20 TIMEOUT[nats]=30
+  local svc=$1
+  service_at "$svc" "${NODE_URL[$svc]}" 4222
+  HOME_DIR[$svc]="$STACK_DIR/nats-${PORT[$svc]}"
+  LOGS[$svc]="${HOME_DIR[$svc]}/stdout.log"$'\n'"${HOME_DIR[$svc]}/nats.log"
+  PATTERN[$svc]=nats-server STOP_SIGNAL[$svc]=TERM STOP_WAIT[$svc]=20 TIMEOUT[$svc]=30
+  # A node's routes connect only once the others run: all are launched before any is waited for.
+  if [ "$STACK_CLUSTER" -eq 1 ]; then READY[$svc]="answering with its routes connected" SLOW[$svc]=1; fi
 }
 
-nats_info() { tcp_first_line "${HOST[nats]}" "${PORT[nats]}"; }
-nats_answers() { [[ "$(nats_info || true)" == INFO* ]]; }
-nats_ready() { nats_answers; }
+nats_info() { tcp_first_line "${HOST[$1]}" "${PORT[$1]}"; }
+nats_answers() { [[ "$(nats_info "$1" || true)" == INFO* ]]; }
+
+# In a cluster, a node is ready once it routes to every other node: its monitoring port's
+# /routez counts them. A server this script did not start may have no monitoring port; then
+# answering is all it can show.
+nats_ready() {
+  local svc=$1 routez want=$((${#NATS_NODES[@]} - 1))
+  nats_answers "$svc" || return 1
+  [ "$STACK_CLUSTER" -eq 1 ] || return 0
+  command -v curl >/dev/null 2>&1 || apt_install nats curl ca-certificates
+  if ! routez="$(curl -s -m 3 "http://127.0.0.1:$(nats_monitor_port "${PORT[$svc]}")/routez" 2>/dev/null)"; then
+    [ -z "${PID[$svc]}" ]
+    return
+  fi
+  [[ $routez =~ \"num_routes\":\ *([0-9]+) ]] && [ "${BASH_REMATCH[1]}" -ge "$want" ]
+}
 
 nats_prepare() {
   find_bin NATS_BIN nats nats-server nats-server
-  mkdir -p "${HOME_DIR[nats]}/jetstream"
-  rm -f "${HOME_DIR[nats]}/nats.pid"
+  mkdir -p "${HOME_DIR[$1]}"
+  rm -f "${HOME_DIR[$1]}/nats.pid"
+}
+
+# nats_cluster_args <svc>: a cluster node's route listener, its routes to the other nodes, and
+# its monitoring port. No JetStream: the apps use plain request/reply and publish/subscribe.
+nats_cluster_args() {
+  local port=${PORT[$1]} p routes=""
+  for p in "${NATS_NODES[@]}"; do
+    if [ "$p" != "$port" ]; then routes+="nats://127.0.0.1:$(nats_route_port "$p"),"; fi
+  done
+  printf '%s\n' --cluster "nats://127.0.0.1:$(nats_route_port "$port")" --cluster_name "$NATS_CLUSTER_NAME" \
+    -m "$(nats_monitor_port "$port")"
+  if [ -n "$routes" ]; then printf '%s\n' --routes "${routes%,}"; fi
 }
 
 nats_launch() {
-  local home="${HOME_DIR[nats]}"
-  say "nats: starting a private server with JetStream at 127.0.0.1:${PORT[nats]} …"
-  setsid "$NATS_BIN" -a 127.0.0.1 -p "${PORT[nats]}" -js -sd "$home/jetstream" \
-    -P "$home/nats.pid" -l "$home/nats.log" </dev/null >>"$home/stdout.log" 2>&1 9>&- &
-  PID[nats]=$!
+  local svc=$1 home="${HOME_DIR[$1]}" args
+  args=(-a 127.0.0.1 -p "${PORT[$svc]}" -P "$home/nats.pid" -l "$home/nats.log")
+  if [ "$STACK_CLUSTER" -eq 1 ]; then
+    mapfile -t -O "${#args[@]}" args < <(nats_cluster_args "$svc")
+    say "$svc: starting a cluster node at 127.0.0.1:${PORT[$svc]} (cluster $NATS_CLUSTER_NAME) …"
+  else
+    mkdir -p "$home/jetstream"
+    args+=(-js -sd "$home/jetstream")
+    say "$svc: starting a private server with JetStream at 127.0.0.1:${PORT[$svc]} …"
+  fi
+  setsid "$NATS_BIN" "${args[@]}" </dev/null >>"$home/stdout.log" 2>&1 9>&- &
+  PID[$svc]=$!
 }
 
-# Ours always has JetStream; the apps need it from an existing server too.
+# Ours always has JetStream; the apps need it from an existing server too. A cluster's nodes
+# have none (nothing the apps do needs it).
 nats_after_up() {
-  if [ -z "${PID[nats]}" ] && [[ "$(nats_info || true)" != *'"jetstream":true'* ]]; then
-    warn "nats: warning: JetStream is not enabled on the server at ${ADDR[nats]}"
+  [ "$STACK_CLUSTER" -eq 0 ] || return 0
+  if [ -z "${PID[$1]}" ] && [[ "$(nats_info "$1" || true)" != *'"jetstream":true'* ]]; then
+    warn "$1: warning: JetStream is not enabled on the server at ${ADDR[$1]}"
   fi
 }
 
-nats_detail() { :; }
+nats_detail() {
+  local routez
+  [ "$STACK_CLUSTER" -eq 1 ] && command -v curl >/dev/null 2>&1 || return 0
+  routez="$(curl -s -m 3 "http://127.0.0.1:$(nats_monitor_port "${PORT[$1]}")/routez" 2>/dev/null || true)"
+  if [[ $routez =~ \"num_routes\":\ *([0-9]+) ]]; then printf 'routes %s' "${BASH_REMATCH[1]}"; fi
+}
 
 # ---------------------------------------------------------------------------------------------
 # Redis (only when REDIS_URL is set)
@@ -657,43 +799,53 @@ redis_detail() { :; }
 # OpenSearch
 
 opensearch_setup_vars() {
-  local default_port=80
+  local svc=$1 default_port=80 url="${NODE_URL[$1]}"
   # No port in the URL: the scheme's default, as HTTP clients do.
-  if [[ $OPENSEARCH_URL == https://* ]]; then default_port=443; fi
-  service_at opensearch "$OPENSEARCH_URL" "$default_port"
-  OS_SCHEME="${URL_SCHEME:-http}"
-  OS_BASE="${OPENSEARCH_URL%%,*}"
-  OS_BASE="${OS_BASE%/}"
+  if [[ $url == https://* ]]; then default_port=443; fi
+  service_at "$svc" "$url" "$default_port"
+  OS_SCHEME[$svc]="${URL_SCHEME:-http}"
+  OS_BASE[$svc]="${url%%,*}"
+  OS_BASE[$svc]="${OS_BASE[$svc]%/}"
   OS_DIST="$SHARED_DIR/opensearch-$OPENSEARCH_VERSION"
   OS_ZIP="$CACHE_DIR/opensearch/opensearch-$OPENSEARCH_VERSION.zip"
   OS_USER="opensearch"
   if [ "$IS_ROOT" -eq 0 ]; then OS_USER="$(id -un)"; fi
-  HOME_DIR[opensearch]="$SHARED_DIR/opensearch-node-${PORT[opensearch]}"
-  LOGS[opensearch]="${HOME_DIR[opensearch]}/startup.log"$'\n'"${HOME_DIR[opensearch]}/logs/svc-stack-${PORT[opensearch]}.log"
-  PATTERN[opensearch]=org.opensearch.bootstrap.OpenSearch
-  STOP_SIGNAL[opensearch]=TERM STOP_WAIT[opensearch]=60
-  TIMEOUT[opensearch]="${STACK_OPENSEARCH_TIMEOUT:-120}"
-  READY[opensearch]="healthy (yellow or green)"
-  SLOW[opensearch]=1
+  HOME_DIR[$svc]="$SHARED_DIR/opensearch-node-${PORT[$svc]}"
+  LOGS[$svc]="${HOME_DIR[$svc]}/startup.log"$'\n'"${HOME_DIR[$svc]}/logs/$(os_cluster_name "$svc").log"
+  PATTERN[$svc]=org.opensearch.bootstrap.OpenSearch
+  STOP_SIGNAL[$svc]=TERM STOP_WAIT[$svc]=60
+  # Three JVMs booting on a couple of cores take longer than one.
+  TIMEOUT[$svc]="${STACK_OPENSEARCH_TIMEOUT:-$((STACK_CLUSTER == 1 ? 240 : 120))}"
+  READY[$svc]="healthy (yellow or green)"
+  if [ "$STACK_CLUSTER" -eq 1 ]; then READY[$svc]="healthy (yellow or green) with ${#OS_NODES[@]} nodes"; fi
+  SLOW[$svc]=1
 }
 
-os_http() { curl -sk -m "${2:-3}" -o /dev/null -w '%{http_code}' "$OS_BASE$1" 2>/dev/null || true; }
+declare -A OS_SCHEME=() OS_BASE=()
+
+os_cluster_name() { if [ "$STACK_CLUSTER" -eq 1 ]; then printf '%s' "$OS_CLUSTER_NAME"; else printf 'svc-stack-%s' "${PORT[$1]}"; fi; }
+
+# os_http <svc> <path> [seconds]: the HTTP status of a GET.
+os_http() { curl -sk -m "${3:-3}" -o /dev/null -w '%{http_code}' "${OS_BASE[$1]}$2" 2>/dev/null || true; }
 
 # Any HTTP answer; without curl (only `status` runs without installing it), an open port.
 opensearch_answers() {
   local code
   if ! command -v curl >/dev/null 2>&1; then
-    tcp_open "${HOST[opensearch]}" "${PORT[opensearch]}"
+    tcp_open "${HOST[$1]}" "${PORT[$1]}"
     return
   fi
-  code="$(os_http /)"
+  code="$(os_http "$1" /)"
   [ -n "$code" ] && [ "$code" != 000 ]
 }
 
 # Only `up` asks, so this is where a missing curl is installed (`status` never installs).
+# A cluster's node is ready once the cluster it sees has all the listed nodes (%3E%3D is >=).
 opensearch_ready() {
+  local nodes=1
   command -v curl >/dev/null 2>&1 || apt_install opensearch curl ca-certificates
-  [ "$(os_http '/_cluster/health?wait_for_status=yellow&timeout=2s' 5)" = 200 ]
+  if [ "$STACK_CLUSTER" -eq 1 ]; then nodes=${#OS_NODES[@]}; fi
+  [ "$(os_http "$1" "/_cluster/health?wait_for_status=yellow&wait_for_nodes=%3E%3D$nodes&timeout=2s" 5)" = 200 ]
 }
 
 os_java_home() {
@@ -751,8 +903,23 @@ os_unpack() {
   if [ "$IS_ROOT" -eq 1 ]; then chown -R "$OS_USER:" "$OS_DIST"; fi
 }
 
+# os_discovery <svc>: how the node finds its cluster: alone, or by the listed nodes' transport ports.
+os_discovery() {
+  local transport=$((PORT[$1] + 100))
+  if [ "$STACK_CLUSTER" -eq 0 ]; then
+    printf 'discovery.type: single-node\n'
+    return 0
+  fi
+  cat <<EOF
+transport.port: $transport
+discovery.seed_hosts: $OS_SEEDS
+# read only when the cluster first forms (no cluster state in data/ yet)
+cluster.initial_cluster_manager_nodes: $OS_MANAGERS
+EOF
+}
+
 os_configure() {
-  local home="${HOME_DIR[opensearch]}" port="${PORT[opensearch]}"
+  local svc=$1 home="${HOME_DIR[$1]}" port="${PORT[$1]}"
   mkdir -p "$home/config" "$home/data" "$home/logs"
   # Config follows the installed version; opensearch.yml and heap come from this script.
   cp -R "$OS_DIST/config/." "$home/config/"
@@ -761,13 +928,13 @@ os_configure() {
     -e "s#logs/#$home/logs/#g" "$home/config/jvm.options"
   cat >"$home/config/opensearch.yml" <<EOF
 # written by scripts/stack.sh on every start
-cluster.name: svc-stack-$port
+cluster.name: $(os_cluster_name "$svc")
 node.name: svc-stack-$port
 path.data: $home/data
 path.logs: $home/logs
 network.host: 127.0.0.1
 http.port: $port
-discovery.type: single-node
+$(os_discovery "$svc")
 # the disk may be well used; watermarks would make indices read-only
 cluster.routing.allocation.disk.threshold_enabled: false
 EOF
@@ -775,8 +942,9 @@ EOF
 }
 
 opensearch_prepare() {
-  [ "$OS_SCHEME" = http ] || fail opensearch "$OPENSEARCH_URL does not answer, and the local OpenSearch this script starts speaks plain http"
-  [[ $OPENSEARCH_HEAP =~ ^[0-9]+[kKmMgG]$ ]] || fail opensearch "OPENSEARCH_HEAP must look like 512m or 2g (got '$OPENSEARCH_HEAP')"
+  local svc=$1
+  [ "${OS_SCHEME[$svc]}" = http ] || fail "$svc" "${NODE_URL[$svc]} does not answer, and the local OpenSearch this script starts speaks plain http"
+  [[ $OPENSEARCH_HEAP =~ ^[0-9]+[kKmMgG]$ ]] || fail "$svc" "OPENSEARCH_HEAP must look like 512m or 2g (got '$OPENSEARCH_HEAP')"
   OS_JAVA_HOME="$(os_java_home)"
   if [ -z "$OS_JAVA_HOME" ]; then
     apt_install opensearch openjdk-17-jre-headless
@@ -786,12 +954,13 @@ opensearch_prepare() {
   command -v ps >/dev/null 2>&1 || apt_install opensearch procps # bin/opensearch -d uses ps
   if [ "$IS_ROOT" -eq 1 ]; then ensure_shared_dir "$OS_USER"; else mkdir -p "$SHARED_DIR"; fi
   os_unpack
-  os_configure
+  os_configure "$svc"
 }
 
 opensearch_launch() {
-  local home="${HOME_DIR[opensearch]}" launch=()
-  say "opensearch: starting $OPENSEARCH_VERSION at 127.0.0.1:${PORT[opensearch]} (heap $OPENSEARCH_HEAP) …"
+  local svc=$1 home="${HOME_DIR[$1]}" launch=() in=""
+  if [ "$STACK_CLUSTER" -eq 1 ]; then in=", cluster $OS_CLUSTER_NAME"; fi
+  say "$svc: starting $OPENSEARCH_VERSION at 127.0.0.1:${PORT[$svc]} (heap $OPENSEARCH_HEAP$in) …"
   rm -f "$home/opensearch.pid"
   : >"$home/startup.log"
   if [ "$IS_ROOT" -eq 1 ]; then
@@ -804,20 +973,22 @@ opensearch_launch() {
   # -d: the launcher returns once the JVM runs in the background; setsid detaches it from our
   # terminal's signals (Ctrl-C in `npm start` must not kill it).
   if ! (cd "$OS_DIST" && setsid "${launch[@]}" </dev/null >>"$home/startup.log" 2>&1 9>&-); then
-    service_fail opensearch "bin/opensearch -d failed"
+    service_fail "$svc" "bin/opensearch -d failed"
   fi
-  pid_from_file opensearch "$home/opensearch.pid" 60
+  pid_from_file "$svc" "$home/opensearch.pid" 60
 }
 
 opensearch_after_up() { :; }
 
 # Its cluster health; red means it cannot serve every index.
 opensearch_detail() {
-  local health
+  local health body nodes=""
   command -v curl >/dev/null 2>&1 || return 0
-  health="$(curl -sk -m 3 "$OS_BASE/_cluster/health" 2>/dev/null | grep -o '"status":"[a-z]*"' | cut -d'"' -f4 || true)"
+  body="$(curl -sk -m 3 "${OS_BASE[$1]}/_cluster/health" 2>/dev/null || true)"
+  health="$(grep -o '"status":"[a-z]*"' <<<"$body" | cut -d'"' -f4 || true)"
   [ -n "$health" ] || return 0
-  printf 'health %s' "$health"
+  if [ "$STACK_CLUSTER" -eq 1 ]; then nodes=", nodes $(grep -o '"number_of_nodes":[0-9]*' <<<"$body" | cut -d: -f2 || true)"; fi
+  printf 'health %s%s' "$health" "$nodes"
   [ "$health" != red ]
 }
 
@@ -849,6 +1020,20 @@ cmd_up() {
   for svc in "${SERVICES[@]}"; do
     if [ -n "${SLOW[$svc]}" ]; then service_wait "$svc"; fi
   done
+  if [ "$STACK_CLUSTER" -eq 1 ]; then
+    say "stack: clusters ready; for the apps:"
+    say "export OPENSEARCH_URL=$(join_node_urls opensearch)"
+    say "export NATS_URL=$(join_node_urls nats)"
+  fi
+}
+
+# join_node_urls <kind>: the nodes' URLs, comma-separated, as the apps read them.
+join_node_urls() {
+  local svc out=""
+  for svc in "${SERVICES[@]}"; do
+    if [ "${KIND[$svc]}" = "$1" ]; then out+="${NODE_URL[$svc]},"; fi
+  done
+  printf '%s' "${out%,}"
 }
 
 cmd_down() {
@@ -872,6 +1057,10 @@ cmd_reset() {
 
 cmd_status() {
   local svc ok=0
+  NAME_WIDTH=0
+  for svc in "${SERVICES[@]}"; do
+    if ((${#svc} + 1 > NAME_WIDTH)); then NAME_WIDTH=$((${#svc} + 1)); fi
+  done
   for svc in "${SERVICES[@]}"; do service_status "$svc" || ok=1; done
   return "$ok"
 }
@@ -879,13 +1068,22 @@ cmd_status() {
 # Sourcing the file (for tests) defines the functions without running a command.
 if [[ ${BASH_SOURCE[0]} != "$0" ]]; then return 0; fi
 
-case "${1:-}" in
+command=""
+for arg in "$@"; do
+  case "$arg" in
+    --cluster) ;;
+    up | down | status | reset) [ -z "$command" ] && command=$arg || command=invalid ;;
+    *) command=invalid ;;
+  esac
+done
+case "$command" in
   up | down | status | reset)
-    for svc in "${SERVICES[@]}"; do "${svc}_setup_vars"; done
-    "cmd_$1"
+    plan_services
+    for svc in "${SERVICES[@]}"; do "${KIND[$svc]}_setup_vars" "$svc"; done
+    "cmd_$command"
     ;;
   *)
-    warn "usage: bash scripts/stack.sh up|down|status|reset"
+    warn "usage: bash scripts/stack.sh up|down|status|reset [--cluster]"
     exit 2
     ;;
 esac

@@ -10,6 +10,16 @@ const root = path.resolve(__dirname, '..');
 const env = { ...process.env };
 const port = env.PORT || '3000';
 const authPort = env.AUTH_PORT || '3001';
+// Each process's own METRICS_PORT default (libs/server/src/metrics/registry.ts); one METRICS_PORT
+// given here becomes the gateway's, with auth and the worker on the next two ports.
+const metricsHost = env.METRICS_HOST || '127.0.0.1';
+const metricsBase = env.METRICS_PORT ? Number(env.METRICS_PORT) : null;
+const metricsPorts =
+  metricsBase === 0
+    ? null
+    : metricsBase === null
+      ? { gateway: 9464, auth: 9465, search: 9466 }
+      : { gateway: metricsBase, auth: metricsBase + 1, search: metricsBase + 2 };
 
 function step(title, cmd, args, { capture = false } = {}) {
   process.stdout.write(`\n▶ ${title}\n`);
@@ -35,10 +45,11 @@ for (const extra of require('./start-steps')) cli(extra.title, extra.args);
 const demo = JSON.parse(cli('Demo team and API key', ['demo:setup'], { capture: true }));
 
 const children = [];
-function run(name, script, nodeFlags = []) {
+function run(name, script, nodeFlags = [], app = null) {
+  const metricsPort = metricsPorts && app ? { METRICS_PORT: String(metricsPorts[app]) } : {};
   const child = spawn(process.execPath, [...nodeFlags, path.join(root, script)], {
     cwd: root,
-    env,
+    env: { ...env, ...metricsPort },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   child.on('exit', (code, signal) => {
@@ -59,10 +70,10 @@ function shutdown(code) {
 process.on('SIGINT', () => shutdown(0));
 process.on('SIGTERM', () => shutdown(0));
 
-run('search worker', 'dist/apps/search/src/main.js');
+run('search worker', 'dist/apps/search/src/main.js', [], 'search');
 // A larger young generation: fewer scavenges for enrichment's per-request garbage (docs/decisions.md).
-run('gateway', 'dist/apps/gateway/src/main.js', ['--max-semi-space-size=64']);
-run('auth', 'dist/apps/auth/src/main.js');
+run('gateway', 'dist/apps/gateway/src/main.js', ['--max-semi-space-size=64'], 'gateway');
+run('auth', 'dist/apps/auth/src/main.js', [], 'auth');
 
 async function waitReady(deadline) {
   while (Date.now() < deadline) {
@@ -94,6 +105,13 @@ waitReady(Date.now() + 60000).then((ok) => {
       `   auth     http://localhost:${authPort}`,
       `   team     ${demo.team.name} (${demo.team.tier}, ${demo.team.credits_balance} credits)`,
       `   API key  ${key}`,
+      ...(metricsPorts
+        ? [
+            `   metrics  http://${metricsHost}:${metricsPorts.gateway}/metrics (gateway)`,
+            `            http://${metricsHost}:${metricsPorts.auth}/metrics (auth)`,
+            `            http://${metricsHost}:${metricsPorts.search}/metrics (search worker)`,
+          ]
+        : ['   metrics  off (METRICS_PORT=0)']),
       '',
       `   curl -s localhost:${port}/health`,
       '   Ctrl-C stops the processes; `npm run stack:down` stops the services.',

@@ -89,6 +89,7 @@ describe('MCP across gateway processes (GATEWAY_WORKERS=2)', () => {
         LOG_LEVEL: 'info',
         PORT: String(port),
         GATEWAY_WORKERS: '2',
+        METRICS_PORT: '0',
         REDIS_URL: c.redisUrl!,
         RATE_LIMIT_KEY_PREFIX: c.access.rateLimits.keyPrefix,
         DATABASE_URL: c.database.url,

@@ -37,6 +37,7 @@ import { createHttpApp } from '@app/server';
 import { createDataSource, insertApiKey, insertTeam, quoteIdent, runMigrations } from '@app/store';
 import { BilledMatches, freeOfCharge, Public } from '../../apps/gateway/src/access';
 import { GatewayModule } from '../../apps/gateway/src/gateway.module';
+import { RECONNECT_EVERY } from '../shared/autocannon';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -114,7 +115,7 @@ async function cannon(url: string, key: string, seconds: number, connections: nu
   const bin = path.join(ROOT, 'node_modules', 'autocannon', 'autocannon.js');
   const { stdout } = await run(
     process.execPath,
-    [bin, '--json', '-c', String(connections), '-d', String(seconds), '-H', `api-key=${key}`, url],
+    [bin, '--json', '-c', String(connections), '-d', String(seconds), '-D', String(RECONNECT_EVERY), '-H', `api-key=${key}`, url],
     { maxBuffer: 64 * 1024 * 1024 },
   );
   return JSON.parse(stdout) as Cannon;

@@ -30,6 +30,7 @@ export async function startGatewayProcesses(
       LOG_LEVEL: 'warn',
       PORT: String(port),
       GATEWAY_WORKERS: String(n),
+      METRICS_PORT: '0',
       REDIS_URL: config.redisUrl,
       RATE_LIMIT_KEY_PREFIX: config.access.rateLimits.keyPrefix,
       RATE_LIMIT_DEFAULT_PER_MINUTE: String(config.access.rateLimits.defaultPerMinute),

@@ -20,7 +20,7 @@ export async function startSearchWorker(
 ): Promise<{ stop: () => Promise<void> }> {
   const main = path.resolve(__dirname, '../../apps/search/src/main.js');
   const child = spawn(process.execPath, [main], {
-    env: { ...env, LOG_LEVEL: 'info' },
+    env: { METRICS_PORT: '0', ...env, LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';

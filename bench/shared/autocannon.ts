@@ -8,6 +8,16 @@ import { Measured, summarize } from './latency';
 const run = promisify(execFile);
 
 /**
+ * Every bench connection is reset by autocannon itself after this many requests. The gateway
+ * ends a connection after HTTP_MAX_REQUESTS_PER_CONNECTION answers (1000 by default) with
+ * `Connection: close`, which autocannon does not honour: it writes its next request on the
+ * closing socket, the request is lost, and every later answer on that connection is timed
+ * from the lost one's start (latencies grow with each close; seen in bench/soak, p99 ~1 s). A
+ * client that honours the header reconnects at once, as autocannon's own reset does.
+ */
+export const RECONNECT_EVERY = 900;
+
+/**
  * autocannon against `url`, cycling through `bodies` as JSON POSTs with an API key, in a child
  * process so the load generator does not share the event loop of a server under test. Latency
  * is kept per response (autocannon's own histogram rounds to whole milliseconds, too coarse for
@@ -30,6 +40,7 @@ export async function cannon(
     const ms = [];
     const statuses = {};
     const instance = autocannon({ url: ${JSON.stringify(url)}, connections: ${connections}, duration: ${seconds},
+      reconnectRate: ${RECONNECT_EVERY},
       headers: { 'api-key': ${JSON.stringify(key)}, 'content-type': 'application/json' }, requests },
       (err, result) => {
         if (err) throw err;

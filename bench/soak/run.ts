@@ -31,6 +31,7 @@ import { createOpenSearchClient } from '@app/search-index';
 import { createDataSource, insertApiKey, insertTeam, quoteIdent, runMigrations } from '@app/store';
 import { generateDataset } from '../../apps/cli/src/data-builds/generator';
 import { loadBuild } from '../../apps/cli/src/data-builds/loader/loader';
+import { RECONNECT_EVERY } from '../shared/autocannon';
 
 const BUILD = '1.0.0_2026-11-21';
 const DIST = path.resolve(__dirname, '../..');
@@ -76,12 +77,17 @@ function serviceEnv(config: AppConfig, extra: Record<string, string>): NodeJS.Pr
   return {
     PATH: process.env.PATH ?? '',
     LOG_LEVEL: 'warn',
+    METRICS_PORT: '0',
     DATABASE_URL: config.database.url,
     DATABASE_SCHEMA: config.database.schema,
     NATS_URL: config.nats.url,
     NATS_SUBJECT_PREFIX: config.nats.subjectPrefix,
     OPENSEARCH_URL: config.opensearch.url,
     OPENSEARCH_INDEX_PREFIX: config.opensearch.indexPrefix,
+    // Passed through so a run can compare connection lifetimes (docs/reliability.md).
+    ...(process.env.HTTP_MAX_REQUESTS_PER_CONNECTION
+      ? { HTTP_MAX_REQUESTS_PER_CONNECTION: process.env.HTTP_MAX_REQUESTS_PER_CONNECTION }
+      : {}),
     ...extra,
   };
 }
@@ -115,6 +121,7 @@ const buckets = {};
 const b = (s) => (buckets[s] ||= { ok: 0, statuses: {}, errors: {}, ms: [], byPath: {} });
 const instance = autocannon({ url: process.env.URL, connections: Number(process.env.CONNECTIONS),
   overallRate: Number(process.env.RATE), duration: Number(process.env.SECONDS), timeout: 15,
+  reconnectRate: Number(process.env.RECONNECT_EVERY),
   headers: { 'api-key': process.env.KEY, 'content-type': 'application/json' }, requests },
   (err, result) => {
     if (err) throw err;
@@ -334,6 +341,7 @@ async function main(): Promise<void> {
             URL: base,
             KEY: apiKey,
             CONNECTIONS: values.connections,
+            RECONNECT_EVERY: String(RECONNECT_EVERY),
             RATE: String(rate),
             SECONDS: String(seconds),
             OUT: outFile,

@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig, ConfigModule } from '@app/config';
-import { DatabaseModule } from '@app/server';
+import { DatabaseModule, MetricsModule } from '@app/server';
 import { ConnectedAppsModule } from './account/connected-apps.module';
 import { ClaimsModule } from './claims/claims.module';
 import { HealthModule } from './health/health.module';
@@ -16,6 +16,7 @@ export class AuthModule {
       imports: [
         ConfigModule.forRoot(config),
         DatabaseModule,
+        MetricsModule.forRoot('auth'),
         HealthModule,
         SigningModule,
         SignInModule,

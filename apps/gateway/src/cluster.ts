@@ -11,9 +11,9 @@ const MAX_FAILED_STARTS = 5;
  * processes, which share PORT through Node's cluster module (one event loop per core). A worker
  * that dies is replaced; if workers keep dying right after starting (a bad deploy, the database
  * gone), the primary stops them all and exits 1 rather than fork forever. SIGTERM and SIGINT are
- * passed on; the primary exits once every worker has closed.
+ * passed on; the primary exits once every worker has closed, or after `shutdownGraceMs` with 1.
  */
-export function superviseGatewayWorkers(count: number, log: Logger): void {
+export function superviseGatewayWorkers(count: number, log: Logger, shutdownGraceMs: number): void {
   let stopping = false;
   let failedStarts = 0;
   const startedAt = new Map<number, number>();
@@ -23,8 +23,15 @@ export function superviseGatewayWorkers(count: number, log: Logger): void {
     startedAt.set(worker.id, Date.now());
   };
   const stopAll = (signal: NodeJS.Signals) => {
+    if (stopping) return;
     stopping = true;
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+    // Each worker bounds its own shutdown, unless its event loop is stuck: then this one does.
+    setTimeout(() => {
+      log.error('gateway workers did not stop within SHUTDOWN_GRACE_MS; killing them');
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL');
+      process.exit(1);
+    }, shutdownGraceMs).unref();
   };
 
   cluster.on('exit', (worker: Worker, code, signal) => {

@@ -7,6 +7,7 @@ import { DiscoveryModule } from './discovery/discovery.module';
 import { EnrichmentModule } from './enrichment/enrichment.module';
 import { HealthModule } from './health/health.module';
 import { McpModule } from './mcp/mcp.module';
+import { GatewayMetricsModule } from './metrics/metrics.module';
 import { SearchClientModule } from './search-client/search-client.module';
 import { SearchModule } from './search/search.module';
 import { UtilitiesModule } from './utilities/utilities.module';
@@ -19,6 +20,7 @@ export class GatewayModule {
       imports: [
         ConfigModule.forRoot(config),
         DatabaseModule,
+        GatewayMetricsModule,
         SearchClientModule,
         AccessModule,
         HealthModule,

@@ -3,11 +3,15 @@ import { loadConfig } from '@app/config';
 import { boundShutdown, createLogger, runMain } from '@app/server';
 import { createGateway } from './bootstrap';
 import { superviseGatewayWorkers } from './cluster';
+import { serveClusterMetrics } from './metrics/cluster-metrics';
 
 runMain(async () => {
   const config = loadConfig();
   if (config.gatewayWorkers > 1 && cluster.isPrimary) {
-    superviseGatewayWorkers(config.gatewayWorkers, createLogger(config, 'gateway'));
+    const log = createLogger(config, 'gateway');
+    // Before forking: a taken METRICS_PORT fails the boot, not a worker.
+    await serveClusterMetrics(config, log);
+    superviseGatewayWorkers(config.gatewayWorkers, log, config.shutdownGraceMs);
     return;
   }
   // SIGTERM: stop accepting, finish what is in flight (Nest's shutdown hooks), within the grace.

@@ -5,6 +5,7 @@ import { SEARCH_QUEUE } from '@app/contracts';
 import {
   createLogger,
   natsConnectionOptions,
+  natsSeedOptions,
   NestPinoLogger,
   PrefixedNatsServer,
   RpcErrorFilter,
@@ -17,10 +18,9 @@ export async function createSearchWorker(config: AppConfig): Promise<INestMicros
   const app = await NestFactory.createMicroservice(SearchWorkerModule.forRoot(config), {
     strategy: new PrefixedNatsServer(
       {
-        servers: [config.nats.url],
+        ...natsSeedOptions(config.nats),
         queue: SEARCH_QUEUE,
         name: 'search-worker',
-        maxReconnectAttempts: -1,
         ...natsConnectionOptions(config.nats, config.nodeEnv),
       },
       config.nats.subjectPrefix,

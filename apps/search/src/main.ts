@@ -1,4 +1,4 @@
-import { loadConfig } from '@app/config';
+import { loadConfig, natsServers } from '@app/config';
 import { boundShutdown, createLogger, runMain } from '@app/server';
 import { createSearchWorker } from './bootstrap';
 
@@ -9,7 +9,7 @@ runMain(async () => {
   const worker = await createSearchWorker(config);
   await worker.listen();
   createLogger(config, 'search').info(
-    { nats: config.nats.url, prefix: config.nats.subjectPrefix },
+    { nats: natsServers(config.nats), prefix: config.nats.subjectPrefix },
     'search worker ready',
   );
 });

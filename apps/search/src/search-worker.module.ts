@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig, ConfigModule } from '@app/config';
 import { DiscoveryModule } from './discovery/discovery.module';
+import { SearchMetricsModule } from './metrics/search-metrics';
 import { OpenSearchModule } from './opensearch/opensearch.module';
 import { SearchModule } from './search/search.module';
 import { StatusModule } from './status/status.module';
@@ -10,7 +11,14 @@ export class SearchWorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: SearchWorkerModule,
-      imports: [ConfigModule.forRoot(config), OpenSearchModule, StatusModule, SearchModule, DiscoveryModule],
+      imports: [
+        ConfigModule.forRoot(config),
+        OpenSearchModule,
+        SearchMetricsModule,
+        StatusModule,
+        SearchModule,
+        DiscoveryModule,
+      ],
     };
   }
 }

@@ -13,7 +13,12 @@ describe('loadConfig', () => {
       auth: null,
       tls: null,
     });
-    expect(c.opensearch).toEqual({ url: 'http://127.0.0.1:9200', indexPrefix: '' });
+    expect(c.opensearch).toEqual({
+      url: 'http://127.0.0.1:9200',
+      indexPrefix: '',
+      replicas: 'auto',
+      shards: null,
+    });
     expect(c.redisUrl).toBeNull();
     expect(c.discoveryModel).toBeNull();
     expect(c.logLevel).toBe('info');

@@ -3,6 +3,7 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { CreditsCommitMode, Env } from './env';
 import { parseSigningKeys, SigningJwk } from './signing-keys';
+import { maskUrlPassword, openSearchNodes, splitUrlList } from './url-list';
 
 export interface DatabaseConfig {
   url: string;
@@ -11,6 +12,7 @@ export interface DatabaseConfig {
 }
 
 export interface NatsConfig {
+  /** NATS_URL, normalised: one server or a comma-separated list of seeds (`natsServers`). */
   url: string;
   subjectPrefix: string;
   requestTimeoutMs: number;
@@ -34,8 +36,13 @@ export interface SearchConfig {
 }
 
 export interface OpenSearchConfig {
+  /** OPENSEARCH_URL, normalised: one node or a comma-separated list of nodes (`openSearchNodes`). */
   url: string;
   indexPrefix: string;
+  /** Replicas per index of a new build; `auto`: 1 with more than one data node, else 0. */
+  replicas: number | 'auto';
+  /** Primary shards per index of a new build; null: chosen from the build's size. */
+  shards: number | null;
 }
 
 export interface RateLimitConfig {
@@ -62,6 +69,12 @@ export interface DiscoveryModelConfig {
   timeoutMs: number;
 }
 
+export interface MetricsConfig {
+  /** METRICS_PORT; null when unset, so each process applies its own default (metricsPortOf). */
+  port: number | null;
+  host: string;
+}
+
 export interface EnrichmentConfig {
   /** Candidates whose scoring slices a gateway process keeps (docs/enrichment.md). */
   candidateCacheSize: number;
@@ -85,6 +98,7 @@ export interface AppConfig {
   bodyLimitBytes: number;
   /** HTTP: a request not fully received within this is dropped (Fastify requestTimeout). */
   httpRequestTimeoutMs: number;
+  httpMaxRequestsPerConnection: number;
   /** SIGTERM: in-flight work gets this long before the process exits regardless. */
   shutdownGraceMs: number;
   publicBaseUrl: string;
@@ -102,6 +116,8 @@ export interface AppConfig {
   authSigning: AuthSigningConfig;
   /** Unlocks /health's dependency details (Authorization: Bearer); null: status only, always. */
   operatorToken: string | null;
+  /** The Prometheus /metrics operator port; also guarded by operatorToken when that is set. */
+  metrics: MetricsConfig;
 }
 
 /** Thrown at boot when the environment is invalid; lists every bad variable at once. */
@@ -129,6 +145,8 @@ const KNOWN = new Set(
     'NATS_TLS_CERT_FILE',
     'NATS_TLS_KEY_FILE',
     'OPERATOR_TOKEN',
+    'OPENSEARCH_SHARDS',
+    'METRICS_PORT',
   ),
 );
 
@@ -149,7 +167,8 @@ const SECRET_VARIABLES = new Set([
  */
 function shownValue(variable: string, value: string): string {
   if (SECRET_VARIABLES.has(variable)) return '[redacted]';
-  return JSON.stringify(value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:@/]*:)[^/]*@/i, '$1[redacted]@'));
+  // Per entry: a seed list may carry a password in any of its URLs.
+  return JSON.stringify(value.split(',').map(maskUrlPassword).join(','));
 }
 
 /**
@@ -179,6 +198,15 @@ function natsSecurity(env: Env): { auth: NatsAuth | null; tls: NatsTls | null; p
     ? (Object.fromEntries(Object.entries(files).filter(([, v]) => v)) as NatsTls)
     : null;
   return { auth, tls, problems };
+}
+
+function openSearchConfig(env: Env): OpenSearchConfig {
+  return {
+    url: openSearchNodes({ url: env.OPENSEARCH_URL }).join(','),
+    indexPrefix: env.OPENSEARCH_INDEX_PREFIX,
+    replicas: env.OPENSEARCH_REPLICAS === 'auto' ? 'auto' : Number(env.OPENSEARCH_REPLICAS),
+    shards: env.OPENSEARCH_SHARDS ?? null,
+  };
 }
 
 /** Reads only the variables Env declares; empty strings count as unset so defaults apply. */
@@ -217,19 +245,20 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     gatewayWorkers: env.GATEWAY_WORKERS,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     httpRequestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
+    httpMaxRequestsPerConnection: env.HTTP_MAX_REQUESTS_PER_CONNECTION,
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     publicBaseUrl: env.PUBLIC_BASE_URL.replace(/\/$/, ''),
     publicAuthUrl: env.PUBLIC_AUTH_URL.replace(/\/$/, ''),
     authInternalUrl: (env.AUTH_INTERNAL_URL ?? `http://127.0.0.1:${env.AUTH_PORT}`).replace(/\/$/, ''),
     database: { url: env.DATABASE_URL, schema: env.DATABASE_SCHEMA, poolSize: env.DATABASE_POOL_SIZE },
     nats: {
-      url: env.NATS_URL,
+      url: splitUrlList(env.NATS_URL).join(','),
       subjectPrefix: env.NATS_SUBJECT_PREFIX,
       requestTimeoutMs: env.NATS_REQUEST_TIMEOUT_MS,
       auth: nats.auth,
       tls: nats.tls,
     },
-    opensearch: { url: env.OPENSEARCH_URL.replace(/\/$/, ''), indexPrefix: env.OPENSEARCH_INDEX_PREFIX },
+    opensearch: openSearchConfig(env),
     redisUrl: env.REDIS_URL ?? null,
     search: { countBudgetMs: env.SEARCH_COUNT_BUDGET_MS, timeoutMs: env.SEARCH_TIMEOUT_MS },
     access: {
@@ -253,5 +282,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : null,
     authSigning: { keys: signing?.keys ?? null, file: env.AUTH_SIGNING_KEYS_FILE },
     operatorToken: env.OPERATOR_TOKEN ?? null,
+    metrics: { port: env.METRICS_PORT ?? null, host: env.METRICS_HOST },
   };
 }

@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, IsUrl } from 'class-validator';
+import { IsUrlList } from './url-list';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export const NODE_ENVS = ['development', 'production', 'test'] as const;
@@ -62,7 +63,8 @@ export class Env {
   @Max(5_000_000)
   ENRICH_CANDIDATE_CACHE = 100_000;
 
-  @IsUrl({ ...url, protocols: ['nats', 'tls'] })
+  /** One server, or several nodes of a cluster comma-separated (clients move between them). */
+  @IsUrlList(['nats', 'tls'])
   NATS_URL = 'nats://127.0.0.1:4222';
 
   @Matches(/^[A-Za-z0-9_-]{1,64}$/, { message: 'NATS_SUBJECT_PREFIX must be 1-64 letters, digits, _ or -' })
@@ -113,8 +115,40 @@ export class Env {
   @Matches(/^\S{16,}$/, { message: 'OPERATOR_TOKEN must be at least 16 characters without spaces' })
   OPERATOR_TOKEN?: string;
 
-  @IsUrl({ ...url, protocols: ['http', 'https'] })
+  /**
+   * Operator port serving Prometheus `/metrics` (docs/operations.md, "Metrics"); 0 turns it off.
+   * Unset, each process takes its own default (gateway 9464, auth 9465, search worker 9466), so
+   * one variable name serves every process on one host.
+   */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  METRICS_PORT?: number;
+
+  /** Address the metrics port binds; loopback by default, since it is for the operator's scraper. */
+  @IsString()
+  METRICS_HOST = '127.0.0.1';
+
+  /** One node, or several nodes of a cluster comma-separated (the client spreads and fails over). */
+  @IsUrlList(['http', 'https'])
   OPENSEARCH_URL = 'http://127.0.0.1:9200';
+
+  /**
+   * Replicas of each index a build creates: a number, or `auto` (1 when the cluster has more
+   * than one data node, else 0), read when the build starts (docs/data-builds.md, "Index settings").
+   */
+  @Matches(/^(auto|\d{1,2})$/, { message: 'OPENSEARCH_REPLICAS must be auto or a whole number from 0 to 99' })
+  OPENSEARCH_REPLICAS = 'auto';
+
+  /** Primary shards of each index a build creates; unset, chosen from the build's size. */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1024)
+  OPENSEARCH_SHARDS?: number;
 
   @Matches(/^[a-z0-9_-]{0,40}$/, {
     message: 'OPENSEARCH_INDEX_PREFIX must be up to 40 lowercase letters, digits, _ or -',
@@ -163,6 +197,17 @@ export class Env {
   @Min(1000)
   @Max(600000)
   HTTP_REQUEST_TIMEOUT_MS = 30000;
+
+  /**
+   * Requests one kept-alive connection serves before its answer says Connection: close, so
+   * clients reconnect and connections spread again over gateway processes (after a restart, or
+   * a worker that joined late) instead of staying where they first landed.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  HTTP_MAX_REQUESTS_PER_CONNECTION = 1000;
 
   /** On SIGTERM, how long in-flight work may take to finish before the process exits anyway. */
   @Transform(toInt)

@@ -1,7 +1,7 @@
 import { Entity, BuildKind } from '@app/contracts';
 import { Client } from '@opensearch-project/opensearch';
 import type { OpenSearchConfig } from '@app/config';
-import { loadingSettings, MAPPINGS, SERVING_SETTINGS } from './mappings';
+import { loadingSettings, MAPPINGS, replicaCount, SERVING_SETTINGS, shardCount } from './mappings';
 
 /** A build serves either the live API or the sandbox; each has its own alias per entity. */
 
@@ -40,8 +40,44 @@ export function buildIndexPattern(
   return `${config.indexPrefix}${BASE[entity]}_${kind}_${buildId.toLowerCase()}_*`;
 }
 
-export async function createBuildIndex(client: Client, index: string, entity: Entity): Promise<void> {
-  await client.indices.create({ index, body: { settings: loadingSettings(), mappings: MAPPINGS[entity] } });
+/** Shards and replicas of one build index (docs/data-builds.md, "Index settings"). */
+export interface IndexLayout {
+  shards: number;
+  replicas: number;
+}
+
+/**
+ * The layout of an index about to be loaded from `inputBytes` of JSONL: shards from the size
+ * (or OPENSEARCH_SHARDS), replicas from OPENSEARCH_REPLICAS or, for `auto`, from the data nodes
+ * the cluster has now.
+ */
+export async function indexLayout(
+  client: Client,
+  config: Partial<Pick<OpenSearchConfig, 'replicas' | 'shards'>>,
+  inputBytes: number,
+): Promise<IndexLayout> {
+  const setting = config.replicas ?? 'auto';
+  let dataNodes = 1;
+  if (setting === 'auto') {
+    const health = await client.cluster.health({});
+    dataNodes = (health.body as { number_of_data_nodes: number }).number_of_data_nodes;
+  }
+  return {
+    shards: shardCount(inputBytes, config.shards ?? null),
+    replicas: replicaCount(setting, dataNodes),
+  };
+}
+
+export async function createBuildIndex(
+  client: Client,
+  index: string,
+  entity: Entity,
+  layout: Pick<IndexLayout, 'shards'> = { shards: 1 },
+): Promise<void> {
+  await client.indices.create({
+    index,
+    body: { settings: loadingSettings(layout.shards), mappings: MAPPINGS[entity] },
+  });
 }
 
 /** Names of the existing indices matching a pattern. */
@@ -57,7 +93,7 @@ export async function listIndices(client: Client, pattern: string): Promise<stri
  * people), and no background merge competes with them while the build serves. The merge runs
  * as a task that is polled, so a large build never trips a request timeout; it flushes.
  */
-export async function finishBuildIndex(client: Client, index: string): Promise<void> {
+export async function finishBuildIndex(client: Client, index: string, replicas = 0): Promise<void> {
   await client.indices.putSettings({ index, body: { index: SERVING_SETTINGS } });
   await client.indices.refresh({ index });
   const started = await client.indices.forcemerge({
@@ -68,6 +104,27 @@ export async function finishBuildIndex(client: Client, index: string): Promise<v
   await awaitTask(client, (started.body as { task: string }).task);
   // Searches see the merged segment only from the next refresh, which an idle shard may skip.
   await client.indices.refresh({ index });
+  if (replicas > 0) await addReplicas(client, index, replicas);
+}
+
+/**
+ * Replicas are added once the index is merged, so each copies one finished segment instead of
+ * indexing every document again. The build serves only once they are allocated (green), so a
+ * node lost right after the swap still leaves a copy; a replica that cannot be placed (more
+ * replicas than other nodes) leaves it yellow, which serves, and the wait ends.
+ */
+async function addReplicas(client: Client, index: string, replicas: number): Promise<void> {
+  await client.indices.putSettings({ index, body: { index: { number_of_replicas: replicas } } });
+  for (;;) {
+    const res = await client.cluster.health(
+      { index, wait_for_status: 'green', timeout: TASK_POLL.timeout },
+      // A wait that runs out answers 408 with the health as it is.
+      { requestTimeout: TASK_POLL.requestTimeoutMs, ignore: [408] },
+    );
+    const health = res.body as { status: string; initializing_shards: number; relocating_shards: number };
+    if (health.status === 'green') return;
+    if (health.initializing_shards === 0 && health.relocating_shards === 0) return;
+  }
 }
 
 const TASK_POLL = { timeout: '30s', requestTimeoutMs: 45_000 };

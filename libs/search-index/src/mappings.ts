@@ -97,3 +97,33 @@ export const SERVING_SETTINGS: Record<string, string> = {
   'translog.durability': 'request',
   'translog.flush_threshold_size': '512mb',
 };
+
+/**
+ * Input (JSONL bytes) per primary shard. OpenSearch's guidance for search workloads is 10-50 GB
+ * per shard; an indexed document here is about the size of its JSONL line (a projection of the
+ * record, plus its inverted index), so a shard stays near the low end, where one query's work
+ * per shard, and a replica's recovery after a node returns, stay short.
+ */
+export const SHARD_TARGET_BYTES = 10 * 1024 ** 3;
+export const MAX_SHARDS = 64;
+
+/**
+ * Primary shards of a build's index: OPENSEARCH_SHARDS when set, else one per
+ * SHARD_TARGET_BYTES of input, at least 1 and at most MAX_SHARDS. Every build of the demo and
+ * test sizes (well under 10 GB) gets 1 shard: more shards would only add per-shard overhead to
+ * every search.
+ */
+export function shardCount(inputBytes: number, override: number | null = null): number {
+  if (override !== null) return override;
+  return Math.min(MAX_SHARDS, Math.max(1, Math.ceil(inputBytes / SHARD_TARGET_BYTES)));
+}
+
+/**
+ * Replicas of a build's index once loaded: OPENSEARCH_REPLICAS when a number, else (`auto`) 1
+ * when the cluster has more than one data node, so the loss of any one node leaves a copy of
+ * every shard, and 0 on a single node, where a replica could never be placed.
+ */
+export function replicaCount(setting: number | 'auto', dataNodes: number): number {
+  if (setting !== 'auto') return setting;
+  return dataNodes > 1 ? 1 : 0;
+}

@@ -14,3 +14,5 @@ export * from './health/health-response';
 export * from './run-main';
 export * from './shutdown';
 export * from './nats/connection-options';
+export * from './nats/seeds';
+export * from './metrics';

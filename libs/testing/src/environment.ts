@@ -29,6 +29,8 @@ export async function createTestEnvironment(env: Record<string, string> = {}): P
     NODE_ENV: 'test',
     PORT: '0',
     AUTH_PORT: '0',
+    // Parallel suites would fight over each app's fixed default; a suite that scrapes sets a free port.
+    METRICS_PORT: '0',
     NATS_REQUEST_TIMEOUT_MS: '2000',
     ...env,
     DATABASE_SCHEMA: db.schema,

@@ -1,7 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { LruCache } from '@app/cache';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import type { PersonCandidate } from '@app/matching';
+import { GatewayMetrics } from '../metrics/gateway-metrics';
 
 const BUILDS = 4;
 
@@ -22,12 +23,21 @@ export class CandidateCache {
    */
   private readonly capacity: number;
 
-  constructor(@Inject(APP_CONFIG) config: Pick<AppConfig, 'enrichment'>) {
+  constructor(
+    @Inject(APP_CONFIG) config: Pick<AppConfig, 'enrichment'>,
+    // Optional: benches and unit specs use the cache without a metrics registry.
+    @Optional() @Inject(GatewayMetrics) private readonly metrics: GatewayMetrics | null = null,
+  ) {
     this.capacity = config.enrichment.candidateCacheSize;
   }
 
   get(build: string, svcId: string): PersonCandidate | undefined {
-    return this.builds.get(build)?.get(svcId);
+    const slice = this.builds.get(build)?.get(svcId);
+    if (this.metrics) {
+      if (slice) this.metrics.candidateCache.hits++;
+      else this.metrics.candidateCache.misses++;
+    }
+    return slice;
   }
 
   set(build: string, candidate: PersonCandidate): void {

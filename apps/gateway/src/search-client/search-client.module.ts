@@ -1,7 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { APP_CONFIG, AppConfig } from '@app/config';
-import { natsConnectionOptions } from '@app/server';
+import { natsConnectionOptions, natsSeedOptions } from '@app/server';
 import { SEARCH_NATS_CLIENT, SearchClient } from './search-client.service';
 
 @Global()
@@ -14,10 +14,8 @@ import { SEARCH_NATS_CLIENT, SearchClient } from './search-client.service';
         ClientProxyFactory.create({
           transport: Transport.NATS,
           options: {
-            servers: [config.nats.url],
+            ...natsSeedOptions(config.nats),
             name: 'gateway',
-            reconnect: true,
-            maxReconnectAttempts: -1,
             ...natsConnectionOptions(config.nats, config.nodeEnv),
           },
         }),

@@ -4,6 +4,7 @@ import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { natsSubject, SearchPattern, ServiceError } from '@app/contracts';
 import { fromRpcError } from '@app/server';
+import { GatewayMetrics, NatsOutcome } from '../metrics/gateway-metrics';
 
 export const SEARCH_NATS_CLIENT = Symbol('SEARCH_NATS_CLIENT');
 
@@ -16,6 +17,7 @@ export class SearchClient implements OnApplicationShutdown {
   constructor(
     @Inject(SEARCH_NATS_CLIENT) private readonly client: ClientProxy,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly metrics: GatewayMetrics,
   ) {}
 
   async send<TReply>(
@@ -24,9 +26,12 @@ export class SearchClient implements OnApplicationShutdown {
     timeoutMs = this.config.nats.requestTimeoutMs,
   ): Promise<TReply> {
     const subject = natsSubject(this.config.nats.subjectPrefix, pattern);
+    const start = performance.now();
+    let outcome: NatsOutcome = 'ok';
     try {
       return await firstValueFrom(this.client.send<TReply>(subject, payload ?? {}).pipe(timeout(timeoutMs)));
     } catch (error) {
+      outcome = natsOutcomeOf(error);
       if (error instanceof TimeoutError) {
         throw new ServiceError(
           'service_unavailable',
@@ -35,6 +40,8 @@ export class SearchClient implements OnApplicationShutdown {
         );
       }
       throw fromRpcError(error);
+    } finally {
+      this.metrics.natsRequest(pattern, outcome, (performance.now() - start) / 1000);
     }
   }
 
@@ -51,4 +58,11 @@ export class SearchClient implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     await this.client.close();
   }
+}
+
+/** A worker's error reply is `error`; Nest's client reports "no subscribers" for NATS's no-responders. */
+function natsOutcomeOf(error: unknown): NatsOutcome {
+  if (error instanceof TimeoutError) return 'timeout';
+  if (error instanceof Error && error.constructor.name === 'EmptyResponseException') return 'no_responders';
+  return 'error';
 }

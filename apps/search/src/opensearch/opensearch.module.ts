@@ -1,16 +1,18 @@
 import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { Client } from '@opensearch-project/opensearch';
-import { APP_CONFIG, AppConfig, OpenSearchConfig } from '@app/config';
-import { createOpenSearchClient } from '@app/search-index';
+import { APP_CONFIG, AppConfig } from '@app/config';
+import { createOpenSearchClient, OpenSearchNodes } from '@app/search-index';
 
 export const OPENSEARCH = Symbol('OPENSEARCH');
 
 /**
- * The worker's client. No retries: a search's request timeout is its budget plus a second, and
- * a retry after a timeout (the client retries those) would run past the gateway's NATS timeout,
- * answering nobody while holding OpenSearch busy. A failed search is a 503 the caller retries.
+ * The worker's client. No retries (maxRetries 0): a search's request timeout is its budget plus
+ * a second, and a retry after a timeout (the client retries those) would run past the gateway's
+ * NATS timeout, answering nobody while holding OpenSearch busy. A failed search is a 503 the
+ * caller retries. A refused or reset connection is different: that node is gone, and the
+ * search moves to another node of OPENSEARCH_URL at once (NodeFailoverTransport).
  */
-export function createWorkerOpenSearchClient(config: OpenSearchConfig): Client {
+export function createWorkerOpenSearchClient(config: OpenSearchNodes): Client {
   return createOpenSearchClient(config, 30000, 0);
 }
 

@@ -6,7 +6,9 @@ import type { AppConfig } from '@app/config';
 import { serializeBody } from '@app/shaping';
 import { HttpExceptionFilter } from '../errors/http-exception.filter';
 import { createLogger, NestPinoLogger } from '../logging/logger';
+import { HttpMetrics } from '../metrics/http-metrics';
 import { DepthLimitedFastifyAdapter } from './json-depth';
+import { endConnections } from './drain';
 import { installLeanAsyncResourceBind } from './lean-async-bind';
 import { requestIdFrom } from './request-id';
 import { createValidationPipe } from './validation.pipe';
@@ -44,7 +46,9 @@ export async function createHttpApp(
     bodyLimit: config.bodyLimitBytes,
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) =>
       requestIdFrom(req.headers['x-request-id']),
-    return503OnClosing: true,
+    // A request that reaches a closing process on a connection it still holds is served (Fastify
+    // marks it Connection: close); Fastify's 503 would lose it, in a body that is not ours.
+    return503OnClosing: false,
     // A client that never finishes sending its request (slowloris) is cut off with a 408
     // instead of holding a socket forever; Fastify's default (0) disables Node's limit.
     requestTimeout: config.httpRequestTimeoutMs,
@@ -63,6 +67,7 @@ export async function createHttpApp(
   app.enableShutdownHooks();
 
   const fastify = app.getHttpAdapter().getInstance();
+  const metrics = httpMetricsOf(app);
   // Records read as stored text (RawJson) are written into the body without a parse and a
   // re-serialization; every other body serializes exactly as JSON.stringify would.
   fastify.setReplySerializer((payload) => serializeBody(payload));
@@ -70,18 +75,26 @@ export async function createHttpApp(
     void reply.header('X-Request-Id', request.id);
     done();
   });
+  endConnections(fastify, config.httpMaxRequestsPerConnection);
   // One line per request; the route pattern, never the query string (it may carry emails).
   fastify.addHook('onResponse', (request, reply, done) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    const ms = reply.elapsedTime;
     request.log.info(
-      {
-        method: request.method,
-        route: request.routeOptions.url ?? 'unmatched',
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 100) / 100,
-      },
+      { method: request.method, route, status: reply.statusCode, ms: Math.round(ms * 100) / 100 },
       'request',
     );
+    metrics?.record(route, request.method, reply.statusCode, ms / 1000);
     done();
   });
   return app;
+}
+
+/** The app's HttpMetrics when its module imports MetricsModule (test modules may not). */
+function httpMetricsOf(app: NestFastifyApplication): HttpMetrics | null {
+  try {
+    return app.get(HttpMetrics, { strict: false });
+  } catch {
+    return null;
+  }
 }

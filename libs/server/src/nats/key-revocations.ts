@@ -1,7 +1,8 @@
 import { connect, Events, type NatsConnection } from 'nats';
-import type { AppConfig } from '@app/config';
+import { natsServers, type AppConfig } from '@app/config';
 import { ACCESS_EVENTS, type KeysRevokedEvent, natsSubject, SECRET_HASH_PATTERN } from '@app/contracts';
 import { natsConnectionOptions } from './connection-options';
+import { natsSeedOptions } from './seeds';
 
 /** ~67 bytes a hash: a message stays far below NATS's default 1 MB payload limit. */
 const HASHES_PER_MESSAGE = 1000;
@@ -60,7 +61,7 @@ export async function publishKeyRevocations(
 export async function broadcastKeyRevocations(config: AppConfig, secretHashes: string[]): Promise<void> {
   if (secretHashes.length === 0) return;
   const nc = await connect({
-    servers: config.nats.url,
+    servers: natsServers(config.nats),
     name: 'key-revocations',
     timeout: config.nats.requestTimeoutMs,
     reconnect: false,
@@ -129,12 +130,9 @@ export class KeyRevocationListener {
   private async attempt(): Promise<void> {
     try {
       const nc = await connect({
-        servers: this.config.nats.url,
+        ...natsSeedOptions(this.config.nats),
         name: 'key-revocations-listener',
         timeout: this.config.nats.requestTimeoutMs,
-        reconnect: true,
-        maxReconnectAttempts: -1,
-        reconnectTimeWait: 1000,
         ...natsConnectionOptions(this.config.nats, this.config.nodeEnv),
       });
       if (this.closed) return void (await nc.close());

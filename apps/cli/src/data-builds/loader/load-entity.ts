@@ -1,8 +1,10 @@
+import { statSync } from 'node:fs';
 import { Client } from '@opensearch-project/opensearch';
 import { QueryRunner } from 'typeorm';
 import { Entity } from '@app/contracts';
 import type { KeyRow } from '@app/matching';
-import { bulkIndex, createBuildIndex, finishBuildIndex, SearchDoc } from '@app/search-index';
+import type { OpenSearchConfig } from '@app/config';
+import { bulkIndex, createBuildIndex, finishBuildIndex, indexLayout, SearchDoc } from '@app/search-index';
 import { servedJson } from '@app/shaping';
 import { BatchPipeline, PipelineLimits } from './batch-pipeline';
 import { EntitySpec, LoadedRecord } from './entity-specs';
@@ -27,6 +29,8 @@ export interface BatchOptions {
 export interface LoadContext {
   runner: QueryRunner;
   os: Client;
+  /** Its replicas and shards settings lay out each index (docs/data-builds.md, "Index settings"). */
+  osConfig: Partial<Pick<OpenSearchConfig, 'replicas' | 'shards'>>;
   buildId: string;
   opts: BatchOptions;
   log: LoadLog;
@@ -40,10 +44,11 @@ export async function loadEntity<R extends LoadedRecord>(
   index: string,
 ): Promise<EntityLoad> {
   const entity = spec.entity;
-  await createBuildIndex(ctx.os, index, entity);
+  const layout = await indexLayout(ctx.os, ctx.osConfig, path ? jsonlBytes(path) : 0);
+  await createBuildIndex(ctx.os, index, entity, layout);
   const result: EntityLoad = { file: path, loaded: 0, rejected: 0, index };
   if (!path) {
-    await finishBuildIndex(ctx.os, index);
+    await finishBuildIndex(ctx.os, index, layout.replicas);
     return result;
   }
   const source = openJsonl(path);
@@ -87,8 +92,16 @@ export async function loadEntity<R extends LoadedRecord>(
   } finally {
     progress.stop();
   }
-  await finishBuildIndex(ctx.os, index);
+  await finishBuildIndex(ctx.os, index, layout.replicas);
   return result;
+}
+
+/** JSONL of records compresses about 6:1 with gzip; the shard rule counts uncompressed bytes. */
+const GZIP_RATIO = 6;
+
+function jsonlBytes(path: string): number {
+  const size = statSync(path).size;
+  return path.endsWith('.gz') ? size * GZIP_RATIO : size;
 }
 
 interface PreparedBatch {

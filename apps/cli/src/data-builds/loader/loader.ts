@@ -72,7 +72,7 @@ export async function loadBuild(
     await runner.startTransaction();
     if (!existing) await insertLoadingBuild(runner, buildId, kind);
     await clearBuildRows(runner, buildId);
-    const ctx = { runner, os, buildId, opts, log };
+    const ctx = { runner, os, osConfig, buildId, opts, log };
     const companies = await loadEntity(ctx, COMPANY, files.company, indices.company);
     const people = await loadEntity(ctx, PERSON, files.person, indices.person);
     // Judged before anything serves: a refused build rolls back below and the previous one stays.

@@ -1,6 +1,9 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { mergeMap, Observable } from 'rxjs';
+import type { Entity } from '@app/contracts';
+import { GatewayMetrics } from '../../metrics/gateway-metrics';
+import { SHAPED_ENTITY } from '../../shaping';
 import { accessOf, RequestAccess } from '../caller';
 import { CreditsService } from '../services/credits.service';
 import { billableCount } from './billable';
@@ -16,7 +19,10 @@ export const CREDITS_REMAINING_HEADER = 'X-Credits-Remaining';
  */
 @Injectable()
 export class BillingInterceptor implements NestInterceptor {
-  constructor(private readonly credits: CreditsService) {}
+  constructor(
+    private readonly credits: CreditsService,
+    private readonly metrics: GatewayMetrics,
+  ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const http = context.switchToHttp();
@@ -25,7 +31,11 @@ export class BillingInterceptor implements NestInterceptor {
     if (!access?.billed) return next.handle();
     const reply = http.getResponse<FastifyReply>();
     const where = `${context.getClass().name}.${context.getHandler().name}`;
-    return next.handle().pipe(mergeMap((body: unknown) => this.bill(body, access, request, reply, where)));
+    // @BilledMatches(entity) sets it through Shaped(entity).
+    const entity = Reflect.getMetadata(SHAPED_ENTITY, context.getHandler()) as Entity;
+    return next
+      .handle()
+      .pipe(mergeMap((body: unknown) => this.bill(body, access, request, reply, where, entity)));
   }
 
   private async bill(
@@ -34,6 +44,7 @@ export class BillingInterceptor implements NestInterceptor {
     request: FastifyRequest,
     reply: FastifyReply,
     where: string,
+    entity: Entity,
   ): Promise<unknown> {
     const count = billableCount(body);
     if (count === null)
@@ -48,6 +59,7 @@ export class BillingInterceptor implements NestInterceptor {
       requestId: String(request.id),
       matches: count.matches,
     });
+    this.metrics.charged(entity, charge.charged);
     void reply.header(CREDITS_CHARGED_HEADER, String(charge.charged));
     void reply.header(CREDITS_REMAINING_HEADER, String(charge.remaining));
     return body;

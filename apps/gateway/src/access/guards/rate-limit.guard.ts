@@ -10,6 +10,7 @@ import {
 } from '@nestjs/throttler';
 import type { FastifyReply } from 'fastify';
 import { ServiceError } from '@app/contracts';
+import { GatewayMetrics } from '../../metrics/gateway-metrics';
 import { rateLimitSubjectOf } from '../caller';
 
 /**
@@ -24,6 +25,7 @@ export class RateLimitGuard extends ThrottlerGuard {
     @InjectThrottlerOptions() options: ThrottlerModuleOptions,
     @InjectThrottlerStorage() storage: ThrottlerStorage,
     reflector: Reflector,
+    private readonly metrics: GatewayMetrics,
   ) {
     super(options, storage, reflector);
   }
@@ -42,6 +44,7 @@ export class RateLimitGuard extends ThrottlerGuard {
   ): Promise<void> {
     const reply = context.switchToHttp().getResponse<FastifyReply>();
     const { scope } = rateLimitSubjectOf(context.switchToHttp().getRequest<object>());
+    this.metrics.refused(scope);
     void reply.header(`${this.headerPrefix}-Limit`, detail.limit);
     void reply.header(`${this.headerPrefix}-Remaining`, 0);
     void reply.header(`${this.headerPrefix}-Reset`, detail.timeToBlockExpire);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ServiceError } from '@app/contracts';
 import { LruCache } from '@app/cache';
+import { GatewayMetrics } from '../../metrics/gateway-metrics';
 
 /**
  * Presented-but-refused API keys (malformed, unknown or revoked) one client address may send per
@@ -29,11 +30,14 @@ export class FailedAuthLimiter {
   private readonly limit = FAILED_AUTH_PER_MINUTE;
   private readonly now = Date.now;
 
+  constructor(private readonly metrics: GatewayMetrics) {}
+
   /** Throws 429 `rate_limited` (with the seconds to wait) while `address` is over its limit. */
   assertAllowed(address: string, endpoint: string): void {
     const window = this.current(address);
     if (!window || window.failures < this.limit) return;
     const retryAfter = Math.max(1, Math.ceil((window.endsAt - this.now()) / 1000));
+    this.metrics.refused('failed_auth');
     throw new ServiceError(
       'rate_limited',
       `Too many requests with an invalid API key from your address (${this.limit} per minute). ` +
