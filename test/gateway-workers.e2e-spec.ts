@@ -1,76 +1,24 @@
-import { ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { createTestEnvironment, TestEnvironment } from '@app/testing';
-
-const MAIN = path.resolve(__dirname, '..', 'dist', 'apps', 'gateway', 'src', 'main.js');
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-const childrenOf = (pid: number): number[] =>
-  readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-
-const alive = (pid: number) => existsSync(`/proc/${pid}`);
+import { alive, childrenOf, GatewayPrimary, spawnGatewayPrimary } from './gateway-primary';
 
 /** GATEWAY_WORKERS: several gateway processes behind one port, supervised by the primary. */
 describe('gateway workers (GATEWAY_WORKERS=2)', () => {
   let env: TestEnvironment;
-  let primary: ChildProcess;
+  let gw: GatewayPrimary;
+  let primary: GatewayPrimary['process'];
   let port: number;
-  const lines: Array<{ msg?: string; pid?: number }> = [];
-
-  const waitFor = async (what: string, test: () => boolean, ms = 30_000) => {
-    const until = Date.now() + ms;
-    while (!test()) {
-      if (Date.now() > until) throw new Error(`timed out waiting for ${what}; log: ${JSON.stringify(lines.slice(-10))}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  };
-  const readyPids = () => lines.filter((l) => l.msg === 'gateway ready').map((l) => l.pid!);
+  let lines: GatewayPrimary['lines'];
+  const waitFor = (what: string, test: () => boolean, ms?: number) => gw.waitFor(what, test, ms);
+  const readyPids = () => gw.readyPids();
 
   beforeAll(async () => {
-    if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` (npm test does) first`);
     env = await createTestEnvironment({ REDIS_URL: process.env.REDIS_URL || 'redis://127.0.0.1:6379' });
-    port = await freePort();
-    const c = env.config;
-    primary = spawn(process.execPath, [MAIN], {
-      env: {
-        PATH: process.env.PATH ?? '',
-        LOG_LEVEL: 'info',
-        PORT: String(port),
-        GATEWAY_WORKERS: '2',
-        REDIS_URL: c.redisUrl!,
-        RATE_LIMIT_KEY_PREFIX: c.access.rateLimits.keyPrefix,
-        DATABASE_URL: c.database.url,
-        DATABASE_SCHEMA: c.database.schema,
-        NATS_URL: c.nats.url,
-        NATS_SUBJECT_PREFIX: c.nats.subjectPrefix,
-        OPENSEARCH_URL: c.opensearch.url,
-        OPENSEARCH_INDEX_PREFIX: c.opensearch.indexPrefix,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    for (const stream of [primary.stdout!, primary.stderr!]) {
-      createInterface({ input: stream }).on('line', (line) => {
-        try {
-          lines.push(JSON.parse(line));
-        } catch {
-          lines.push({ msg: line });
-        }
-      });
-    }
+    gw = await spawnGatewayPrimary(env);
+    ({ process: primary, port, lines } = gw);
   });
 
   afterAll(async () => {
-    if (primary && primary.exitCode === null && primary.signalCode === null) primary.kill('SIGKILL');
+    gw?.kill();
     await env?.cleanup();
   });
 

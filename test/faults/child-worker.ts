@@ -1,0 +1,65 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import type { TestEnvironment } from '@app/testing';
+
+const WORKER_MAIN = path.resolve(__dirname, '..', '..', 'dist', 'apps', 'search', 'src', 'main.js');
+
+/**
+ * A search worker as its own process (from dist/), on the suite's NATS subjects, schema and
+ * index prefix, so a test can signal it like an operator or the kernel would. Resolves once it
+ * logged that it is ready (bounded).
+ */
+export async function spawnSearchWorker(
+  env: TestEnvironment,
+  extra: Record<string, string> = {},
+): Promise<ChildProcess> {
+  if (!existsSync(WORKER_MAIN)) throw new Error(`${WORKER_MAIN} is missing: run \`npm run build\` first`);
+  const c = env.config;
+  const child = spawn(process.execPath, [WORKER_MAIN], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      LOG_LEVEL: 'info',
+      METRICS_PORT: '0',
+      NATS_URL: c.nats.url,
+      NATS_SUBJECT_PREFIX: c.nats.subjectPrefix,
+      NATS_REQUEST_TIMEOUT_MS: String(c.nats.requestTimeoutMs),
+      DATABASE_URL: c.database.url,
+      DATABASE_SCHEMA: c.database.schema,
+      OPENSEARCH_URL: c.opensearch.url,
+      OPENSEARCH_INDEX_PREFIX: c.opensearch.indexPrefix,
+      ...extra,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('child search worker not ready within 20 s')), 20_000);
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      if (line.includes('search worker ready')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`child search worker exited with ${code}`));
+    });
+  });
+  return child;
+}
+
+/** Signals the child and resolves when it has exited, with when (ms since `t0`). */
+export function signalAndReap(child: ChildProcess, signal: NodeJS.Signals, t0: number): Promise<number> {
+  const exited = new Promise<number>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve(Date.now() - t0);
+    child.once('exit', () => resolve(Date.now() - t0));
+  });
+  child.kill(signal);
+  return exited;
+}
+
+export function killIfRunning(child: ChildProcess | undefined): void {
+  if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+}
