@@ -12,10 +12,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser as Chromium, Page } from 'playwright-core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createTestEnvironment, seedTeam, TestEnvironment } from '@app/testing';
+import { createTestEnvironment, seedTeam, TestEnvironment, freePort } from '@app/testing';
 import { generateSigningJwk } from '../apps/auth/src/signing/signing-key-source';
 import { bootAuth, Person, PASSWORD, seedSignInPerson } from './auth/harness';
-import { freePort, launchChromium, listen } from './auth/chromium';
+import { launchChromium, listen } from './auth/chromium';
 import { bootGateway } from './gateway';
 
 const SHOTS = process.env.UPDATE_SCREENSHOTS

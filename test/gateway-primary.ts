@@ -1,19 +1,10 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import type { TestEnvironment } from '@app/testing';
+import { appProcessEnv, freePort, type TestEnvironment } from '@app/testing';
 
 const MAIN = path.resolve(__dirname, '..', 'dist', 'apps', 'gateway', 'src', 'main.js');
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 export const childrenOf = (pid: number): number[] =>
   readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
@@ -31,11 +22,14 @@ export interface GatewayPrimary {
   process: ChildProcess;
   port: number;
   /** Every log line so far, parsed when it is JSON. */
-  lines: Array<{ msg?: string; pid?: number }>;
+  lines: Array<{ msg?: string; pid?: number; reqId?: string; route?: string }>;
   waitFor(what: string, test: () => boolean, ms?: number): Promise<void>;
   /** Pids of workers that logged 'gateway ready'. */
   readyPids(): number[];
+  /** SIGKILL to the primary and its workers. */
   kill(): void;
+  /** SIGTERM, as an operator would; kill() if it has not exited within 10 s. */
+  stop(): Promise<void>;
 }
 
 /** `node dist/apps/gateway/src/main.js` with GATEWAY_WORKERS=2 on a free port, on the suite's schema. */
@@ -45,24 +39,8 @@ export async function spawnGatewayPrimary(
 ): Promise<GatewayPrimary> {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` (npm test does) first`);
   const port = await freePort();
-  const c = env.config;
   const child = spawn(process.execPath, [MAIN], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      LOG_LEVEL: 'info',
-      PORT: String(port),
-      GATEWAY_WORKERS: '2',
-      METRICS_PORT: '0',
-      REDIS_URL: c.redisUrl!,
-      RATE_LIMIT_KEY_PREFIX: c.access.rateLimits.keyPrefix,
-      DATABASE_URL: c.database.url,
-      DATABASE_SCHEMA: c.database.schema,
-      NATS_URL: c.nats.url,
-      NATS_SUBJECT_PREFIX: c.nats.subjectPrefix,
-      OPENSEARCH_URL: c.opensearch.url,
-      OPENSEARCH_INDEX_PREFIX: c.opensearch.indexPrefix,
-      ...extra,
-    },
+    env: appProcessEnv(env.config, { PORT: String(port), GATEWAY_WORKERS: '2', ...extra }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: GatewayPrimary['lines'] = [];
@@ -75,6 +53,12 @@ export async function spawnGatewayPrimary(
       }
     });
   }
+  const running = () => child.exitCode === null && child.signalCode === null;
+  const kill = () => {
+    // Its workers first: once the primary is gone they are no longer listed as its children.
+    for (const pid of alive(child.pid!) ? childrenOf(child.pid!) : []) process.kill(pid, 'SIGKILL');
+    if (running()) child.kill('SIGKILL');
+  };
   return {
     process: child,
     port,
@@ -88,9 +72,15 @@ export async function spawnGatewayPrimary(
       }
     },
     readyPids: () => lines.filter((l) => l.msg === 'gateway ready').map((l) => l.pid!),
-    kill() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      for (const pid of alive(child.pid!) ? childrenOf(child.pid!) : []) process.kill(pid, 'SIGKILL');
+    kill,
+    async stop() {
+      if (!running()) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 10_000)))]);
+      clearTimeout(timer);
+      kill();
     },
   };
 }

@@ -1,23 +1,9 @@
-import { ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
-import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import type { FetchLike } from '@modelcontextprotocol/client';
 import { createTestEnvironment, seedTeam, TestEnvironment } from '@app/testing';
+import { GatewayPrimary, spawnGatewayPrimary } from './gateway-primary';
 import { call, connectMcp, LEGACY, MODERN } from './mcp/client';
-
-const MAIN = path.resolve(__dirname, '..', 'dist', 'apps', 'gateway', 'src', 'main.js');
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 interface Answer {
   requestId: string;
@@ -63,64 +49,22 @@ function freshConnectionFetch(answers: Answer[]): FetchLike {
  */
 describe('MCP across gateway processes (GATEWAY_WORKERS=2)', () => {
   let env: TestEnvironment;
-  let primary: ChildProcess;
+  let gw: GatewayPrimary;
   let url: string;
-  const lines: Array<{ msg?: string; pid?: number; reqId?: string; route?: string }> = [];
-
-  const waitFor = async (what: string, test: () => boolean, ms = 30_000) => {
-    const until = Date.now() + ms;
-    while (!test()) {
-      if (Date.now() > until)
-        throw new Error(`timed out waiting for ${what}; log: ${JSON.stringify(lines.slice(-10))}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  };
+  let lines: GatewayPrimary['lines'];
+  const waitFor = (what: string, test: () => boolean, ms?: number) => gw.waitFor(what, test, ms);
   const pidOf = (requestId: string) => lines.find((l) => l.msg === 'request' && l.reqId === requestId)?.pid;
 
   beforeAll(async () => {
-    if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` (npm test does) first`);
     env = await createTestEnvironment({ REDIS_URL: process.env.REDIS_URL || 'redis://127.0.0.1:6379' });
-    const port = await freePort();
-    url = `http://127.0.0.1:${port}/mcp`;
-    const c = env.config;
-    primary = spawn(process.execPath, [MAIN], {
-      env: {
-        PATH: process.env.PATH ?? '',
-        LOG_LEVEL: 'info',
-        PORT: String(port),
-        GATEWAY_WORKERS: '2',
-        METRICS_PORT: '0',
-        REDIS_URL: c.redisUrl!,
-        RATE_LIMIT_KEY_PREFIX: c.access.rateLimits.keyPrefix,
-        DATABASE_URL: c.database.url,
-        DATABASE_SCHEMA: c.database.schema,
-        NATS_URL: c.nats.url,
-        NATS_SUBJECT_PREFIX: c.nats.subjectPrefix,
-        OPENSEARCH_URL: c.opensearch.url,
-        OPENSEARCH_INDEX_PREFIX: c.opensearch.indexPrefix,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    for (const stream of [primary.stdout!, primary.stderr!])
-      createInterface({ input: stream }).on('line', (line) => {
-        try {
-          lines.push(JSON.parse(line));
-        } catch {
-          lines.push({ msg: line });
-        }
-      });
-    await waitFor('two ready workers', () => lines.filter((l) => l.msg === 'gateway ready').length >= 2);
+    gw = await spawnGatewayPrimary(env);
+    ({ lines } = gw);
+    url = `http://127.0.0.1:${gw.port}/mcp`;
+    await waitFor('two ready workers', () => gw.readyPids().length >= 2);
   }, 60_000);
 
   afterAll(async () => {
-    if (primary && primary.exitCode === null && primary.signalCode === null) {
-      const exited = new Promise((resolve) => primary.once('exit', resolve));
-      primary.kill('SIGTERM');
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 10_000)))]);
-      clearTimeout(timer);
-      if (primary.exitCode === null && primary.signalCode === null) primary.kill('SIGKILL');
-    }
+    await gw?.stop();
     await env?.cleanup();
   });
 

@@ -2,12 +2,17 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AppConfig } from '@app/config';
+import { appProcessEnv } from '@app/testing';
 
 const MAIN = path.resolve(__dirname, '../../apps/gateway/src/main.js');
 
 const childrenOf = (pid: number): number[] => {
   try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
   } catch {
     return [];
   }
@@ -25,29 +30,22 @@ export async function startGatewayProcesses(
 ): Promise<{ url: string; pids: () => number[]; stop: () => Promise<void> }> {
   if (!config.redisUrl) throw new Error('--gateways needs REDIS_URL (the workers share rate-limit counters)');
   const child: ChildProcess = spawn(process.execPath, ['--max-semi-space-size=64', MAIN], {
-    env: {
-      PATH: process.env.PATH ?? '',
+    env: appProcessEnv(config, {
       LOG_LEVEL: 'warn',
       PORT: String(port),
       GATEWAY_WORKERS: String(n),
-      METRICS_PORT: '0',
-      REDIS_URL: config.redisUrl,
-      RATE_LIMIT_KEY_PREFIX: config.access.rateLimits.keyPrefix,
       RATE_LIMIT_DEFAULT_PER_MINUTE: String(config.access.rateLimits.defaultPerMinute),
-      DATABASE_URL: config.database.url,
-      DATABASE_SCHEMA: config.database.schema,
-      NATS_URL: config.nats.url,
-      NATS_SUBJECT_PREFIX: config.nats.subjectPrefix,
-      OPENSEARCH_URL: config.opensearch.url,
-      OPENSEARCH_INDEX_PREFIX: config.opensearch.indexPrefix,
-    },
+    }),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}/person/enrich`;
   const until = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`gateway exited with ${child.exitCode}`);
-    const up = await fetch(`http://127.0.0.1:${port}/openapi.json`).then((r) => r.ok, () => false);
+    const up = await fetch(`http://127.0.0.1:${port}/openapi.json`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up && childrenOf(child.pid!).length === n) break;
     if (Date.now() > until) throw new Error(`${n} gateway workers not up within 60 s`);
     await new Promise((r) => setTimeout(r, 200));

@@ -38,6 +38,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '@app/config';
 import type { PersonRecord } from '@app/contracts';
 import { createDataSource } from '@app/store';
+import { freePort } from '@app/testing';
 import { DataSource } from 'typeorm';
 import { createGateway } from '../../apps/gateway/src/bootstrap';
 import { cannon } from '../shared/autocannon';
@@ -104,14 +105,6 @@ async function scenarios(file: string, n: number, wanted: (id: string) => boolea
     });
   for (const b of BODIES) if (wanted(b.id)) out.push({ id: b.id, label: b.label, bodies: bodies.get(b.id)! });
   return out;
-}
-
-async function freePort(): Promise<number> {
-  const server = fastify();
-  await server.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = server.server.address() as AddressInfo;
-  await server.close();
-  return port;
 }
 
 /** The yardstick: what this machine serves right now when a request does no work at all. */

@@ -16,13 +16,13 @@
  */
 import 'reflect-metadata';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@app/config';
 import { createOpenSearchClient } from '@app/search-index';
 import { createDataSource, quoteIdent, runMigrations } from '@app/store';
+import { freePort } from '@app/testing';
 import { generateDataset } from '../../apps/cli/src/data-builds/generator';
 import { loadBuild } from '../../apps/cli/src/data-builds/loader/loader';
 import { createBenchKey } from '../shared/bench-key';
@@ -54,14 +54,6 @@ interface Target {
 
 const portsOf = (list: string, fallback: number) =>
   list.split(',').map((u) => Number(new URL(u.trim()).port || fallback));
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** The cluster's URLs when given, or when the stack's cluster answers on its default ports. */
 async function clusterTarget(os?: string, nats?: string): Promise<Target | null> {

@@ -20,7 +20,6 @@ import 'reflect-metadata';
 import { ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -29,6 +28,7 @@ import { AppConfig, loadConfig } from '@app/config';
 import type { PersonRecord } from '@app/contracts';
 import { createOpenSearchClient } from '@app/search-index';
 import { createDataSource, insertApiKey, insertTeam, quoteIdent, runMigrations } from '@app/store';
+import { freePort, appProcessEnv } from '@app/testing';
 import { generateDataset } from '../../apps/cli/src/data-builds/generator';
 import { loadBuild } from '../../apps/cli/src/data-builds/loader/loader';
 import { RECONNECT_EVERY } from '../shared/autocannon';
@@ -42,7 +42,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const childrenOf = (pid: number): number[] => {
   try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
   } catch {
     return [];
   }
@@ -65,37 +69,23 @@ const rssMb = (pid: number): number | null => {
   }
 };
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-function serviceEnv(config: AppConfig, extra: Record<string, string>): NodeJS.ProcessEnv {
-  return {
-    PATH: process.env.PATH ?? '',
+function serviceEnv(config: AppConfig, extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  return appProcessEnv(config, {
     LOG_LEVEL: 'warn',
-    METRICS_PORT: '0',
-    DATABASE_URL: config.database.url,
-    DATABASE_SCHEMA: config.database.schema,
-    NATS_URL: config.nats.url,
-    NATS_SUBJECT_PREFIX: config.nats.subjectPrefix,
-    OPENSEARCH_URL: config.opensearch.url,
-    OPENSEARCH_INDEX_PREFIX: config.opensearch.indexPrefix,
     // Passed through so a run can compare connection lifetimes (docs/reliability.md).
     ...(process.env.HTTP_MAX_REQUESTS_PER_CONNECTION
       ? { HTTP_MAX_REQUESTS_PER_CONNECTION: process.env.HTTP_MAX_REQUESTS_PER_CONNECTION }
       : {}),
     ...extra,
-  };
+  });
 }
 
 /** Busiest processes on the box that are not ours (machine conditions next to every sample). */
 function others(ours: Set<number>): string {
   try {
-    const out = execFileSync('ps', ['-eo', 'pid,pcpu,comm', '--sort=-pcpu', '--no-headers'], { encoding: 'utf8' });
+    const out = execFileSync('ps', ['-eo', 'pid,pcpu,comm', '--sort=-pcpu', '--no-headers'], {
+      encoding: 'utf8',
+    });
     return out
       .split('\n')
       .map((l) => l.trim().split(/\s+/))
@@ -184,7 +174,8 @@ async function main(): Promise<void> {
   });
   const seconds = Number(values.duration);
   const rate = Number(values.rate);
-  if (!process.env.REDIS_URL) throw new Error('REDIS_URL is required (GATEWAY_WORKERS=2 shares rate limits in Redis)');
+  if (!process.env.REDIS_URL)
+    throw new Error('REDIS_URL is required (GATEWAY_WORKERS=2 shares rate limits in Redis)');
   for (const f of [GATEWAY_MAIN, SEARCH_MAIN])
     if (!existsSync(f)) throw new Error(`${f} missing: npm run build && npm run build:bench`);
 
@@ -210,12 +201,18 @@ async function main(): Promise<void> {
   const cleanup = async () => {
     for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGTERM');
     const until = Date.now() + 15_000;
-    while (children.some((c) => c.exitCode === null && c.signalCode === null) && Date.now() < until) await sleep(200);
+    while (children.some((c) => c.exitCode === null && c.signalCode === null) && Date.now() < until)
+      await sleep(200);
     if (!values.keep) {
       const os = createOpenSearchClient(config.opensearch);
-      await os.indices.delete({ index: `${tag}_*`, expand_wildcards: 'all' }).catch((e: Error) => log(`indices: ${e.message}`));
+      await os.indices
+        .delete({ index: `${tag}_*`, expand_wildcards: 'all' })
+        .catch((e: Error) => log(`indices: ${e.message}`));
       await os.close();
-      if (db.isInitialized) await db.query(`DROP SCHEMA IF EXISTS ${quoteIdent(tag)} CASCADE`).catch((e: Error) => log(`schema: ${e.message}`));
+      if (db.isInitialized)
+        await db
+          .query(`DROP SCHEMA IF EXISTS ${quoteIdent(tag)} CASCADE`)
+          .catch((e: Error) => log(`schema: ${e.message}`));
       log(`dropped schema ${tag} and indices ${tag}_*`);
     } else log(`kept schema ${tag} and indices ${tag}_*`);
     if (db.isInitialized) await db.destroy();
@@ -253,11 +250,19 @@ async function main(): Promise<void> {
     log(`loaded: ${JSON.stringify(report.load)}`);
 
     // 2. Team and key (ledger gets the grant row), rate limits out of the way but counted in Redis.
-    const team = await insertTeam(db, { name: tag, credits: 100_000_000, tier: 'enterprise', contractEnd: null });
+    const team = await insertTeam(db, {
+      name: tag,
+      credits: 100_000_000,
+      tier: 'enterprise',
+      contractEnd: null,
+    });
     const { apiKey } = await insertApiKey(db, team.id, null);
     const balanceBefore = Number(
-      ((await db.query('SELECT credits_balance FROM teams WHERE id = $1', [team.id])) as Array<{ credits_balance: string }>)[0]
-        .credits_balance,
+      (
+        (await db.query('SELECT credits_balance FROM teams WHERE id = $1', [team.id])) as Array<{
+          credits_balance: string;
+        }>
+      )[0].credits_balance,
     );
 
     // 3. Processes from dist/.
@@ -283,9 +288,12 @@ async function main(): Promise<void> {
     });
     children.push(primary);
     const base = `http://127.0.0.1:${port}`;
-    for (const until = Date.now() + 90_000; ; ) {
+    for (const until = Date.now() + 90_000; ;) {
       if (primary.exitCode !== null) throw new Error(`gateway exited with ${primary.exitCode}`);
-      const up = await fetch(`${base}/openapi.json`).then((r) => r.ok, () => false);
+      const up = await fetch(`${base}/openapi.json`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (up && childrenOf(primary.pid!).length === 2) break;
       if (Date.now() > until) throw new Error('gateway workers not up within 90 s');
       await sleep(300);
@@ -306,12 +314,31 @@ async function main(): Promise<void> {
     let e = 0;
     for (let i = 0; i < 120; i++) {
       const r = i % 10;
-      if (i === 119) requests.push({ method: 'POST', path: '/utility/hash/email', body: JSON.stringify({ email: `soak${i}@example.com` }) });
-      else if (r < 5) requests.push({ method: 'POST', path: '/person/enrich', body: JSON.stringify(bodies[e++ % bodies.length]) });
-      else if (r < 8) requests.push({ method: 'POST', path: '/person/search', body: JSON.stringify({ query: sqls[i % 3] }) });
-      else requests.push({ method: 'POST', path: '/utility/clean', body: JSON.stringify(cleanBodies[i % 2]) });
+      if (i === 119)
+        requests.push({
+          method: 'POST',
+          path: '/utility/hash/email',
+          body: JSON.stringify({ email: `soak${i}@example.com` }),
+        });
+      else if (r < 5)
+        requests.push({
+          method: 'POST',
+          path: '/person/enrich',
+          body: JSON.stringify(bodies[e++ % bodies.length]),
+        });
+      else if (r < 8)
+        requests.push({
+          method: 'POST',
+          path: '/person/search',
+          body: JSON.stringify({ query: sqls[i % 3] }),
+        });
+      else
+        requests.push({ method: 'POST', path: '/utility/clean', body: JSON.stringify(cleanBodies[i % 2]) });
     }
-    for (const r of [requests[0], requests[5], requests[8], requests[119]] as Array<{ path: string; body: string }>) {
+    for (const r of [requests[0], requests[5], requests[8], requests[119]] as Array<{
+      path: string;
+      body: string;
+    }>) {
       const res = await fetch(base + r.path, {
         method: 'POST',
         headers: { 'api-key': apiKey, 'content-type': 'application/json' },
@@ -321,8 +348,11 @@ async function main(): Promise<void> {
       if (!res.ok) throw new Error(`${r.path} answered ${res.status}: ${await res.text()}`);
     }
     const afterSmoke = Number(
-      ((await db.query('SELECT credits_balance FROM teams WHERE id = $1', [team.id])) as Array<{ credits_balance: string }>)[0]
-        .credits_balance,
+      (
+        (await db.query('SELECT credits_balance FROM teams WHERE id = $1', [team.id])) as Array<{
+          credits_balance: string;
+        }>
+      )[0].credits_balance,
     );
 
     // 4. Load, sampler, rolling restart.
@@ -371,7 +401,9 @@ async function main(): Promise<void> {
             ...Object.fromEntries(gw.map((p) => [`gw-worker:${p}`, rssMb(p)])),
             ...Object.fromEntries(search.map((s) => [`search:${s.pid}`, rssMb(s.pid!)])),
           },
-          cpu_s: Object.fromEntries([primary.pid!, ...gw, ...search.map((x) => x.pid!)].map((p) => [p, cpuSeconds(p)])),
+          cpu_s: Object.fromEntries(
+            [primary.pid!, ...gw, ...search.map((x) => x.pid!)].map((p) => [p, cpuSeconds(p)]),
+          ),
           others: others(ours),
         });
         await sleep(10_000);
@@ -433,12 +465,15 @@ async function main(): Promise<void> {
       sum_of_all_deltas: Number(ledger.all_deltas),
       match_rows: ledger.match_rows,
       refund_rows: ledger.refund_rows,
-      ok: Number(ledger.charges) === balanceAfter - balanceBefore && Number(ledger.all_deltas) === balanceAfter,
+      ok:
+        Number(ledger.charges) === balanceAfter - balanceBefore && Number(ledger.all_deltas) === balanceAfter,
     };
 
     // 6. Figures.
     const offset = (out.t0 - t0) / 1000;
-    const secs = Object.keys(out.buckets).map(Number).sort((a, b) => a - b);
+    const secs = Object.keys(out.buckets)
+      .map(Number)
+      .sort((a, b) => a - b);
     const perSecond = secs.map((s) => {
       const x = out.buckets[s];
       return {
@@ -448,17 +483,29 @@ async function main(): Promise<void> {
         errors: Object.values(x.errors).reduce((a, b) => a + b, 0),
         statuses: x.statuses,
         error_codes: x.errors,
-        p50: pct([...x.ms].sort((a, b) => a - b), 50),
-        p99: pct([...x.ms].sort((a, b) => a - b), 99),
+        p50: pct(
+          [...x.ms].sort((a, b) => a - b),
+          50,
+        ),
+        p99: pct(
+          [...x.ms].sort((a, b) => a - b),
+          99,
+        ),
       };
     });
     const windows: Array<Record<string, unknown>> = [];
     for (let w = 0; w < seconds; w += 30) {
-      const ms = secs.filter((s) => s >= w && s < w + 30).flatMap((s) => out.buckets[s].ms).sort((a, b) => a - b);
-      const load = samples.filter((x) => (x.t as number) >= w && (x.t as number) < w + 30).map((x) => (x.loadavg as number[])[0]);
+      const ms = secs
+        .filter((s) => s >= w && s < w + 30)
+        .flatMap((s) => out.buckets[s].ms)
+        .sort((a, b) => a - b);
+      const load = samples
+        .filter((x) => (x.t as number) >= w && (x.t as number) < w + 30)
+        .map((x) => (x.loadavg as number[])[0]);
       const byPath: Record<string, { n: number; p50: number; p99: number }> = {};
       for (const s of secs.filter((x) => x >= w && x < w + 30))
-        for (const [k, v] of Object.entries(out.buckets[s].byPath ?? {})) ((byPath[k] as unknown as number[][]) ??= []).push(v);
+        for (const [k, v] of Object.entries(out.buckets[s].byPath ?? {}))
+          ((byPath[k] as unknown as number[][]) ??= []).push(v);
       for (const k of Object.keys(byPath)) {
         const all = (byPath[k] as unknown as number[][]).flat().sort((a, b) => a - b);
         byPath[k] = { n: all.length, p50: pct(all, 50), p99: pct(all, 99) };
@@ -479,7 +526,8 @@ async function main(): Promise<void> {
     let ok = 0;
     for (const s of secs) {
       ok += out.buckets[s].ok;
-      for (const [k, v] of Object.entries(out.buckets[s].statuses)) statusTotals[k] = (statusTotals[k] ?? 0) + v;
+      for (const [k, v] of Object.entries(out.buckets[s].statuses))
+        statusTotals[k] = (statusTotals[k] ?? 0) + v;
       for (const [k, v] of Object.entries(out.buckets[s].errors)) errorTotals[k] = (errorTotals[k] ?? 0) + v;
     }
     report.totals = { ...out.totals, ok, statuses: statusTotals, errors: errorTotals };

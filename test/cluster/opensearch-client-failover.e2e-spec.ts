@@ -1,7 +1,8 @@
+import { freePort } from '@app/testing';
 import { errors } from '@opensearch-project/opensearch';
 import { loadConfig, openSearchNodes } from '@app/config';
 import { createWorkerOpenSearchClient } from '../../apps/search/src/opensearch/opensearch.module';
-import { closedPort, elapsed, silentListener } from '../faults/servers';
+import { elapsed, silentListener } from '../faults/servers';
 
 /**
  * The search worker's client over a node list (NodeFailoverTransport): a node that refuses
@@ -12,7 +13,7 @@ describe('cluster: the worker OpenSearch client over several nodes', () => {
   const live = openSearchNodes(loadConfig().opensearch)[0];
 
   it('moves a call from a node that refuses connections to a live one', async () => {
-    const dead = `http://127.0.0.1:${await closedPort()}`;
+    const dead = `http://127.0.0.1:${await freePort()}`;
     const client = createWorkerOpenSearchClient({ url: `${dead},${live}` });
     try {
       // Round-robin over both nodes: whichever a call starts on, it must answer.
@@ -26,7 +27,7 @@ describe('cluster: the worker OpenSearch client over several nodes', () => {
   });
 
   it('fails with the connection error when every node refuses, after one try per node', async () => {
-    const nodes = [await closedPort(), await closedPort()].map((p) => `http://127.0.0.1:${p}`);
+    const nodes = [await freePort(), await freePort()].map((p) => `http://127.0.0.1:${p}`);
     const client = createWorkerOpenSearchClient({ url: nodes.join(',') });
     try {
       const r = await elapsed(() => client.info());

@@ -1,7 +1,13 @@
 import { Agent } from 'node:http';
-import { balanceOf, createTestEnvironment, seedTeam, TestEnvironment } from '@app/testing';
-import { closedPort, expectOnly200Or503, loadLoops, Outcome, outcomeOf, summarize } from '../faults/servers';
+import { balanceOf, createTestEnvironment, seedTeam, TestEnvironment, freePort } from '@app/testing';
+import { expectOnly200Or503, loadLoops, Outcome, outcomeOf, summarize } from '../faults/servers';
 import { loadTestBuilds } from '../search/harness';
+import {
+  billingOf,
+  chargedInHeaders,
+  deliveredMatches,
+  expectChargedEqualsDelivered,
+} from '../faults/billing';
 import {
   alive,
   connectionsHeldBy,
@@ -31,15 +37,6 @@ describe('scale: 2 gateway processes × 2 search workers, one of each SIGKILLed 
 
   const send = (fresh = false) =>
     postJson(port, '/person/search', { query, limit: LIMIT }, team.key, fresh ? false : agent);
-  const ledgerCharged = async () => {
-    const [row] = await env.db.dataSource.query(
-      `SELECT COALESCE(-SUM(delta), 0) AS charged FROM credit_ledger WHERE team_id = $1 AND reason = 'match'`,
-      [team.id],
-    );
-    return Number(row.charged);
-  };
-  const delivered = (outcomes: Outcome[]) => outcomes.reduce((n, o) => n + o.matches, 0);
-  const charged = (outcomes: Outcome[]) => outcomes.reduce((n, o) => n + o.charged, 0);
   const figures = (name: string, value: object) => {
     if (process.env.FAULT_FIGURES) console.log(`${name} figures: ${JSON.stringify(value)}`);
   };
@@ -52,7 +49,7 @@ describe('scale: 2 gateway processes × 2 search workers, one of each SIGKILLed 
     });
     await loadTestBuilds(env, { people: 40, companies: 8, seed: 9 });
     team = await seedTeam(env.db.dataSource, { credits: 1_000_000, tier: 'enterprise' });
-    port = await closedPort();
+    port = await freePort();
     scale = await startScale(env.config, {
       gateways: 2,
       workers: 2,
@@ -75,7 +72,7 @@ describe('scale: 2 gateway processes × 2 search workers, one of each SIGKILLed 
   }, 40_000);
 
   it('a search worker SIGKILLed: the other answers; only its in-flight requests fail, as 503 with Retry-After', async () => {
-    const before = { balance: await balanceOf(env.db.dataSource, team.id), ledger: await ledgerCharged() };
+    const before = await billingOf(env.db.dataSource, team.id);
     const t0 = Date.now();
     const load = loadLoops(LOOPS, () => send(), t0);
     await new Promise((r) => setTimeout(r, 2000));
@@ -99,17 +96,14 @@ describe('scale: 2 gateway processes × 2 search workers, one of each SIGKILLed 
     expect(afterKill.length).toBeGreaterThan(20);
     expect(afterKill.every((o) => o.status === 200)).toBe(true);
 
-    expect(delivered(outcomes)).toBeGreaterThan(0);
-    expect(charged(outcomes)).toBe(delivered(outcomes));
-    expect((await ledgerCharged()) - before.ledger).toBe(delivered(outcomes));
-    expect(await balanceOf(env.db.dataSource, team.id)).toBe(before.balance - delivered(outcomes));
+    await expectChargedEqualsDelivered(outcomes, env.db.dataSource, team.id, before);
   }, 40_000);
 
   it('a gateway process SIGKILLed: the primary forks one that serves; only its connections fail', async () => {
     const log = scale.state.gateway.log;
     const workersBefore = scale.gatewayWorkers();
     expect(workersBefore).toHaveLength(2);
-    const before = { balance: await balanceOf(env.db.dataSource, team.id), ledger: await ledgerCharged() };
+    const before = await billingOf(env.db.dataSource, team.id);
     const t0 = Date.now();
     // A loop that hits a dead socket retries on a new one after a short pause.
     const load = loadLoops(LOOPS, () => send(), t0, 50);
@@ -165,13 +159,13 @@ describe('scale: 2 gateway processes × 2 search workers, one of each SIGKILLed 
       5000,
     );
 
-    expect(charged(outcomes)).toBe(delivered(outcomes));
+    expect(chargedInHeaders(outcomes)).toBe(deliveredMatches(outcomes));
     // A charge commits before its response is written: a response lost with the process is the
     // only way the ledger can exceed what was delivered, by at most one page per lost response.
-    const ledger = (await ledgerCharged()) - before.ledger;
+    const ledger = (await billingOf(env.db.dataSource, team.id)).ledger - before.ledger;
     const lost = failed.filter((o) => o.status === 0).length;
-    expect(ledger).toBeGreaterThanOrEqual(delivered(outcomes));
-    expect(ledger).toBeLessThanOrEqual(delivered(outcomes) + LIMIT * lost);
+    expect(ledger).toBeGreaterThanOrEqual(deliveredMatches(outcomes));
+    expect(ledger).toBeLessThanOrEqual(deliveredMatches(outcomes) + LIMIT * lost);
     expect(before.balance - (await balanceOf(env.db.dataSource, team.id))).toBe(ledger);
   }, 60_000);
 });

@@ -4,6 +4,7 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AppConfig } from '@app/config';
+import { appProcessEnv } from '@app/testing';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const SCALE = path.join(ROOT, 'scripts', 'scale.js');
@@ -96,19 +97,7 @@ export async function startScale(
       String(opts.port),
     ].concat(['--metrics-port', '0', '--state-dir', dir, '--timeout', '60']),
     {
-      env: {
-        PATH: process.env.PATH ?? '',
-        LOG_LEVEL: 'info',
-        DATABASE_URL: config.database.url,
-        DATABASE_SCHEMA: config.database.schema,
-        NATS_URL: config.nats.url,
-        NATS_SUBJECT_PREFIX: config.nats.subjectPrefix,
-        OPENSEARCH_URL: config.opensearch.url,
-        OPENSEARCH_INDEX_PREFIX: config.opensearch.indexPrefix,
-        ...(config.redisUrl ? { REDIS_URL: config.redisUrl } : {}),
-        RATE_LIMIT_KEY_PREFIX: config.access.rateLimits.keyPrefix,
-        ...opts.env,
-      },
+      env: appProcessEnv(config, opts.env),
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

@@ -2,7 +2,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import type { TestEnvironment } from '@app/testing';
+import { appProcessEnv, type TestEnvironment } from '@app/testing';
 
 const WORKER_MAIN = path.resolve(__dirname, '..', '..', 'dist', 'apps', 'search', 'src', 'main.js');
 
@@ -16,21 +16,8 @@ export async function spawnSearchWorker(
   extra: Record<string, string> = {},
 ): Promise<ChildProcess> {
   if (!existsSync(WORKER_MAIN)) throw new Error(`${WORKER_MAIN} is missing: run \`npm run build\` first`);
-  const c = env.config;
   const child = spawn(process.execPath, [WORKER_MAIN], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      LOG_LEVEL: 'info',
-      METRICS_PORT: '0',
-      NATS_URL: c.nats.url,
-      NATS_SUBJECT_PREFIX: c.nats.subjectPrefix,
-      NATS_REQUEST_TIMEOUT_MS: String(c.nats.requestTimeoutMs),
-      DATABASE_URL: c.database.url,
-      DATABASE_SCHEMA: c.database.schema,
-      OPENSEARCH_URL: c.opensearch.url,
-      OPENSEARCH_INDEX_PREFIX: c.opensearch.indexPrefix,
-      ...extra,
-    },
+    env: appProcessEnv(env.config, extra),
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {

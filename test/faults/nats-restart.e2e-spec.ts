@@ -1,14 +1,7 @@
-import { balanceOf, createTestEnvironment, TestEnvironment } from '@app/testing';
+import { createTestEnvironment, TestEnvironment, freePort } from '@app/testing';
 import { loadTestBuilds, SearchStack, startSearchStack } from '../search/harness';
-import {
-  ownNats,
-  OwnNats,
-  expectOnly200Or503,
-  closedPort,
-  summarize,
-  loadLoops,
-  untilServedAgain,
-} from './servers';
+import { ownNats, OwnNats, expectOnly200Or503, summarize, loadLoops, untilServedAgain } from './servers';
+import { billingOf, expectChargedEqualsDelivered } from './billing';
 
 /**
  * nats-server stopped and started again while searches run through gateway → NATS → search
@@ -23,10 +16,8 @@ describe('faults: NATS restarted under load', () => {
   let env: TestEnvironment;
   let stack: SearchStack;
 
-  const balance = () => balanceOf(env.db.dataSource, stack.teamId);
-
   beforeAll(async () => {
-    nats = await ownNats(await closedPort());
+    nats = await ownNats(await freePort());
     env = await createTestEnvironment({
       NATS_URL: nats.url,
       NATS_REQUEST_TIMEOUT_MS: String(NATS_TIMEOUT_MS),
@@ -43,7 +34,7 @@ describe('faults: NATS restarted under load', () => {
   });
 
   it('answers 200 or 503 + Retry-After during the restart, reconnects, and charges only delivered matches', async () => {
-    const before = await balance();
+    const before = await billingOf(env.db.dataSource, stack.teamId);
     const t0 = Date.now();
     const load = loadLoops(3, () => stack.post('/person/search', { query, limit: 5 }), t0, 20);
     const { outcomes } = load;
@@ -72,14 +63,6 @@ describe('faults: NATS restarted under load', () => {
     expect(figures.recoveryMs).toBeLessThan(10_000);
     expect(outcomes.slice(-10).every((o) => o.status === 200)).toBe(true);
 
-    const delivered = outcomes.reduce((n, o) => n + o.matches, 0);
-    expect(delivered).toBeGreaterThan(0);
-    expect(outcomes.reduce((n, o) => n + o.charged, 0)).toBe(delivered);
-    const [ledger] = await env.db.dataSource.query(
-      `SELECT COALESCE(-SUM(delta), 0) AS charged FROM credit_ledger WHERE team_id = $1 AND reason = 'match'`,
-      [stack.teamId],
-    );
-    expect(Number(ledger.charged)).toBe(delivered);
-    expect(await balance()).toBe(before - delivered);
+    await expectChargedEqualsDelivered(outcomes, env.db.dataSource, stack.teamId, before);
   }, 55_000);
 });

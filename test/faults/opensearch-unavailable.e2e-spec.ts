@@ -1,9 +1,9 @@
 import { errors } from '@opensearch-project/opensearch';
 import { toRpcErrorBody } from '@app/server';
-import { createTestEnvironment, TestEnvironment } from '@app/testing';
+import { createTestEnvironment, TestEnvironment, freePort } from '@app/testing';
 import { createWorkerOpenSearchClient } from '../../apps/search/src/opensearch/opensearch.module';
 import { SearchStack, startSearchStack } from '../search/harness';
-import { closedPort, elapsed, silentListener } from './servers';
+import { elapsed, silentListener } from './servers';
 
 /**
  * OpenSearch unreachable, silent, throttling or failing: the search worker answers
@@ -35,7 +35,7 @@ describe('faults: OpenSearch unavailable', () => {
 
   it('maps refused connections, 429 and 5xx to service_unavailable, and leaves 400 alone', async () => {
     const client = createWorkerOpenSearchClient({
-      url: `http://127.0.0.1:${await closedPort()}`,
+      url: `http://127.0.0.1:${await freePort()}`,
       indexPrefix: '',
     });
     try {
@@ -61,7 +61,7 @@ describe('faults: OpenSearch unavailable', () => {
     let stack: SearchStack;
 
     beforeAll(async () => {
-      env = await createTestEnvironment({ OPENSEARCH_URL: `http://127.0.0.1:${await closedPort()}` });
+      env = await createTestEnvironment({ OPENSEARCH_URL: `http://127.0.0.1:${await freePort()}` });
       stack = await startSearchStack(env, { name: 'faults', credits: 1000, tier: 'standard' });
     });
 

@@ -1,12 +1,12 @@
-import { createTestEnvironment, HttpHarness, TestEnvironment } from '@app/testing';
+import { createTestEnvironment, HttpHarness, TestEnvironment, freePort } from '@app/testing';
 import { DATABASE_TIMEOUTS } from '@app/server';
 import { gatewayHarness } from '../gateway';
 import { loadTestBuilds, TEST_BUILD } from '../search/harness';
+import { billingOf, expectChargedEqualsDelivered } from './billing';
 import {
   ownPostgres,
   OwnPostgres,
   expectOnly200Or503,
-  closedPort,
   summarize,
   loadLoops,
   untilServedAgain,
@@ -25,7 +25,7 @@ describe('faults: Postgres restarted under load', () => {
   let email: string;
 
   beforeAll(async () => {
-    pg = await ownPostgres(await closedPort());
+    pg = await ownPostgres(await freePort());
     env = await createTestEnvironment({ DATABASE_URL: pg.url, RATE_LIMIT_DEFAULT_PER_MINUTE: '100000' });
     await loadTestBuilds(env, { people: 40, companies: 8, seed: 7 });
     const [row] = await env.db.dataSource.query(
@@ -45,7 +45,7 @@ describe('faults: Postgres restarted under load', () => {
   });
 
   it('answers 200 or 503 + Retry-After during the outage, recovers, and charges only delivered matches', async () => {
-    const before = await gw.balance();
+    const before = await billingOf(env.db.dataSource, gw.team.id);
     const t0 = Date.now();
     const load = loadLoops(3, () => gw.post('/person/enrich', { email }), t0, 20);
     const { outcomes } = load;
@@ -82,14 +82,6 @@ describe('faults: Postgres restarted under load', () => {
     expect(after.slice(-10).every((o) => o.status === 200)).toBe(true);
 
     // Credits: exactly the matches delivered in 200 responses.
-    const delivered = outcomes.reduce((n, o) => n + o.matches, 0);
-    expect(delivered).toBeGreaterThan(0);
-    expect(outcomes.reduce((n, o) => n + o.charged, 0)).toBe(delivered);
-    const [ledger] = await gw.sql<{ charged: string }>(
-      `SELECT COALESCE(-SUM(delta), 0) AS charged FROM credit_ledger WHERE team_id = $1 AND reason = 'match'`,
-      [gw.team.id],
-    );
-    expect(Number(ledger.charged)).toBe(delivered);
-    expect(await gw.balance()).toBe(before - delivered);
+    await expectChargedEqualsDelivered(outcomes, env.db.dataSource, gw.team.id, before);
   }, 55_000);
 });

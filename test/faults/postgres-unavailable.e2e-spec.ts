@@ -1,7 +1,8 @@
+import { freePort } from '@app/testing';
 import { DataSource } from 'typeorm';
 import { loadConfig } from '@app/config';
 import { DATABASE_TIMEOUTS, serviceDataSourceOptions, toHttpError } from '@app/server';
-import { closedPort, elapsed, silentListener } from './servers';
+import { elapsed, silentListener } from './servers';
 
 /**
  * Postgres that is unreachable, never answers, or has no free connection: the serving
@@ -22,7 +23,7 @@ describe('faults: Postgres unavailable', () => {
   }
 
   it('refuses at once when nothing listens', async () => {
-    const url = `postgres://postgres@127.0.0.1:${await closedPort()}/svc`;
+    const url = `postgres://postgres@127.0.0.1:${await freePort()}/svc`;
     const r = await elapsed(() => new DataSource(serviceDataSourceOptions(configAt(url))).initialize());
     expect(r.error).toBeDefined();
     expectUnavailable(r.error);

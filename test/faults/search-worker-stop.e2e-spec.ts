@@ -1,8 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
-import { balanceOf, createTestEnvironment, TestEnvironment } from '@app/testing';
+import { createTestEnvironment, TestEnvironment } from '@app/testing';
 import { loadTestBuilds, SearchStack, startSearchStack } from '../search/harness';
 import { killIfRunning, signalAndReap, spawnSearchWorker } from './child-worker';
-import { expectOnly200Or503, summarize, loadLoops, Outcome } from './servers';
+import { expectOnly200Or503, summarize, loadLoops } from './servers';
+import { billingOf, expectChargedEqualsDelivered } from './billing';
 
 /**
  * Two search workers in the `search` queue group (one in-process, one child process from
@@ -20,8 +21,6 @@ describe('faults: a search worker stopped under load', () => {
   let env: TestEnvironment;
   let stack: SearchStack;
   let child: ChildProcess | undefined;
-
-  const balance = () => balanceOf(env.db.dataSource, stack.teamId);
 
   beforeAll(async () => {
     env = await createTestEnvironment({
@@ -45,7 +44,7 @@ describe('faults: a search worker stopped under load', () => {
 
   /** Runs search load, signals the child 2 s in, keeps going `after` ms past its exit. */
   async function stopUnderLoad(signal: NodeJS.Signals, after: number) {
-    const before = { balance: await balance(), ledger: await ledgerCharged() };
+    const before = await billingOf(env.db.dataSource, stack.teamId);
     const t0 = Date.now();
     const load = loadLoops(LOOPS, () => stack.post('/person/search', { query, limit: 5 }), t0);
     await new Promise((r) => setTimeout(r, 2000));
@@ -54,26 +53,6 @@ describe('faults: a search worker stopped under load', () => {
     await new Promise((r) => setTimeout(r, after));
     await load.stop();
     return { before, outcomes: load.outcomes, signalled, exitedAt };
-  }
-
-  /** Credits charged for matches so far (the ledger), so each test compares its own share. */
-  async function ledgerCharged(): Promise<number> {
-    const [row] = await env.db.dataSource.query(
-      `SELECT COALESCE(-SUM(delta), 0) AS charged FROM credit_ledger WHERE team_id = $1 AND reason = 'match'`,
-      [stack.teamId],
-    );
-    return Number(row.charged);
-  }
-
-  async function expectChargedEqualsDelivered(
-    outcomes: Outcome[],
-    before: { balance: number; ledger: number },
-  ) {
-    const delivered = outcomes.reduce((n, o) => n + o.matches, 0);
-    expect(delivered).toBeGreaterThan(0);
-    expect(outcomes.reduce((n, o) => n + o.charged, 0)).toBe(delivered);
-    expect(await ledgerCharged()).toBe(before.ledger + delivered);
-    expect(await balance()).toBe(before.balance - delivered);
   }
 
   it('SIGTERM: the worker drains and exits, and not one request fails', async () => {
@@ -90,7 +69,7 @@ describe('faults: a search worker stopped under load', () => {
     // Requests ran before, during and after the drain.
     expect(outcomes.filter((o) => o.at - o.ms > exitedAt).length).toBeGreaterThan(10);
     expect(s.maxMs).toBeLessThan(NATS_TIMEOUT_MS);
-    await expectChargedEqualsDelivered(outcomes, before);
+    await expectChargedEqualsDelivered(outcomes, env.db.dataSource, stack.teamId, before);
   }, 40_000);
 
   it('SIGKILL: the survivor keeps answering; only requests in flight on the dead worker get 503', async () => {
@@ -111,6 +90,6 @@ describe('faults: a search worker stopped under load', () => {
     const afterKill = outcomes.filter((o) => o.at - o.ms > exitedAt + 500);
     expect(afterKill.length).toBeGreaterThan(20);
     expect(afterKill.every((o) => o.status === 200)).toBe(true);
-    await expectChargedEqualsDelivered(outcomes, before);
+    await expectChargedEqualsDelivered(outcomes, env.db.dataSource, stack.teamId, before);
   }, 40_000);
 });

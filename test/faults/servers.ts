@@ -29,13 +29,6 @@ export async function silentListener(): Promise<{ port: number; close(): Promise
   };
 }
 
-/** A port nothing listens on (bound once, then released). */
-export async function closedPort(): Promise<number> {
-  const l = await silentListener();
-  await l.close();
-  return l.port;
-}
-
 /** An own redis-server on `port`, no persistence; resolves once it accepts connections. */
 export async function ownRedis(port: number): Promise<{ url: string; stop(): Promise<void> }> {
   const child: ChildProcess = spawn(

@@ -1,12 +1,11 @@
-import { ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { execFile } from 'node:child_process';
 import { get } from 'node:http';
 import { createServer, Server } from 'node:net';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
-import { createTestEnvironment, TestEnvironment } from '@app/testing';
-import { freePort, scrape, total } from './scrape';
+import { appProcessEnv, createTestEnvironment, freePort, TestEnvironment } from '@app/testing';
+import { GatewayPrimary, spawnGatewayPrimary } from '../gateway-primary';
+import { scrape, total } from './scrape';
 
 const MAIN = path.resolve(__dirname, '..', '..', 'dist', 'apps', 'gateway', 'src', 'main.js');
 const REQUESTS = 20;
@@ -23,71 +22,24 @@ function getOnce(url: string): Promise<number> {
   });
 }
 
-function serviceEnv(env: TestEnvironment, extra: Record<string, string>): NodeJS.ProcessEnv {
-  const c = env.config;
-  return {
-    PATH: process.env.PATH ?? '',
-    LOG_LEVEL: 'info',
-    DATABASE_URL: c.database.url,
-    DATABASE_SCHEMA: c.database.schema,
-    NATS_URL: c.nats.url,
-    NATS_SUBJECT_PREFIX: c.nats.subjectPrefix,
-    OPENSEARCH_URL: c.opensearch.url,
-    OPENSEARCH_INDEX_PREFIX: c.opensearch.indexPrefix,
-    ...extra,
-  };
-}
-
 /** GATEWAY_WORKERS=2: the primary serves METRICS_PORT with both workers' metrics summed. */
 describe('metrics: gateway cluster primary', () => {
   let env: TestEnvironment;
-  let primary: ChildProcess | undefined;
+  let gw: GatewayPrimary;
   let port: number;
   let metricsPort: number;
-  const lines: Array<{ msg?: string; pid?: number; route?: string }> = [];
-
-  const waitFor = async (what: string, test: () => boolean, ms = 30_000) => {
-    const until = Date.now() + ms;
-    while (!test()) {
-      if (Date.now() > until)
-        throw new Error(`timed out waiting for ${what}; log: ${JSON.stringify(lines.slice(-10))}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  };
+  let lines: GatewayPrimary['lines'];
+  const waitFor = (what: string, test: () => boolean, ms?: number) => gw.waitFor(what, test, ms);
 
   beforeAll(async () => {
-    if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` (npm test does) first`);
     env = await createTestEnvironment({ REDIS_URL: process.env.REDIS_URL || 'redis://127.0.0.1:6379' });
-    port = await freePort();
     metricsPort = await freePort();
-    primary = spawn(process.execPath, [MAIN], {
-      env: serviceEnv(env, {
-        PORT: String(port),
-        GATEWAY_WORKERS: '2',
-        METRICS_PORT: String(metricsPort),
-        REDIS_URL: env.config.redisUrl!,
-        RATE_LIMIT_KEY_PREFIX: env.config.access.rateLimits.keyPrefix,
-      }),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    for (const stream of [primary.stdout!, primary.stderr!]) {
-      createInterface({ input: stream }).on('line', (line) => {
-        try {
-          lines.push(JSON.parse(line));
-        } catch {
-          lines.push({ msg: line });
-        }
-      });
-    }
+    gw = await spawnGatewayPrimary(env, { METRICS_PORT: String(metricsPort) });
+    ({ port, lines } = gw);
   }, 60_000);
 
   afterAll(async () => {
-    if (primary && primary.exitCode === null && primary.signalCode === null) {
-      const exited = new Promise((resolve) => primary!.once('exit', resolve));
-      primary.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000).unref())]);
-      if (primary.exitCode === null && primary.signalCode === null) primary.kill('SIGKILL');
-    }
+    await gw?.stop();
     await env?.cleanup();
   });
 
@@ -138,7 +90,7 @@ describe('metrics: a taken METRICS_PORT', () => {
   it('fails the boot with a message naming METRICS_PORT, not a stack trace', async () => {
     const taken = (holder.address() as { port: number }).port;
     const failure = await promisify(execFile)(process.execPath, [MAIN], {
-      env: serviceEnv(env, {
+      env: appProcessEnv(env.config, {
         PORT: String(await freePort()),
         METRICS_PORT: String(taken),
         LOG_LEVEL: 'silent',

@@ -1,12 +1,12 @@
 import { INestMicroservice } from '@nestjs/common';
 import type { AppConfig } from '@app/config';
-import { seedTeam, type HttpHarness, createTestEnvironment, TestEnvironment } from '@app/testing';
+import { seedTeam, type HttpHarness, createTestEnvironment, TestEnvironment, freePort } from '@app/testing';
 import { createSearchWorker } from '../../apps/search/src/bootstrap';
 import { SearchClient } from '../../apps/gateway/src/search-client/search-client.service';
 import { startAuthService, AuthService } from '../agent-keys/tokens';
 import { gatewayHarness } from '../gateway';
 import { loadTestBuilds, TEST_BUILD } from '../search/harness';
-import { freePort, has, Sample, scrape, total } from './scrape';
+import { has, Sample, scrape, total } from './scrape';
 
 const TOKEN = 'metrics-operator-token-0123456789';
 const RATE_LIMIT = 5;

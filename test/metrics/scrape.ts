@@ -1,5 +1,3 @@
-import { createServer } from 'node:net';
-
 /** One sample of the Prometheus text format. */
 export interface Sample {
   name: string;
@@ -38,12 +36,4 @@ export async function scrape(port: number, token?: string): Promise<Sample[]> {
   });
   if (res.status !== 200) throw new Error(`scrape of ${port} answered ${res.status}: ${await res.text()}`);
   return parseMetrics(await res.text());
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }

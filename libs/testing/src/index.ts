@@ -1,6 +1,7 @@
 export * from './agents';
 export * from './environment';
 export * from './postgres';
+export * from './processes';
 export * from './query-features';
 export * from './query-fuzzer';
 export * from './query-generator';
