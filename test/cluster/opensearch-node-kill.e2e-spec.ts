@@ -1,8 +1,8 @@
 import { createOpenSearchClient } from '@app/search-index';
 import { createTestEnvironment, TestEnvironment } from '@app/testing';
-import { expectOnly200Or503, loadLoops, summarize } from '../faults/servers';
+import { expectOnly200Or503, loadLoops, stopLoads, summarize } from '../faults/servers';
 import { loadTestBuilds, SearchStack, startSearchStack } from '../search/harness';
-import { clusterStack, getJson, sleep, waitForGreen } from './opensearch-and-nats-stack';
+import { clusterStack, getJson, sleep, STACK_TIMEOUT_MS, waitForGreen } from './opensearch-and-nats-stack';
 
 /**
  * A 3-node OpenSearch cluster of its own (ports 9311-9313, NATS 4311-4313): searches run
@@ -21,6 +21,10 @@ describe('cluster: an OpenSearch node killed under search load', () => {
    * refused connection. 5 s covers an election on two busy cores with room to spare.
    */
   const FAILOVER_WINDOW_MS = 5000;
+  const GREEN_WAIT_S = 90;
+  /** The steps' own bounds summed (load, kill window, the node's restart by stack.sh, green) + 20 s slack. */
+  const TEST_TIMEOUT_MS =
+    1500 + FAILOVER_WINDOW_MS + 4000 + STACK_TIMEOUT_MS + (GREEN_WAIT_S + 5) * 1000 + 20_000;
   const query = `SELECT * FROM people WHERE NOT (skills = 'no such skill')`;
   const cluster = clusterStack({ opensearch: OS_PORTS, nats: [4311, 4312, 4313] });
   const node = (port: number) => `http://127.0.0.1:${port}`;
@@ -35,6 +39,7 @@ describe('cluster: an OpenSearch node killed under search load', () => {
   }, 300_000);
 
   afterAll(async () => {
+    await stopLoads();
     await stack?.close().catch(() => undefined);
     await env?.cleanup().catch(() => undefined);
     await cluster.down();
@@ -55,49 +60,53 @@ describe('cluster: an OpenSearch node killed under search load', () => {
     }
   });
 
-  it('keeps answering from replicas after the cluster manager is killed, and goes green when it returns', async () => {
-    const [manager] = await getJson<{ node: string }[]>(
-      `${node(OS_PORTS[0])}/_cat/cluster_manager?format=json`,
-    );
-    const victim = Number(manager.node.replace('svc-stack-', ''));
-    expect(OS_PORTS).toContain(victim);
-    const survivor = node(OS_PORTS.find((p) => p !== victim)!);
+  it(
+    'keeps answering from replicas after the cluster manager is killed, and goes green when it returns',
+    async () => {
+      const [manager] = await getJson<{ node: string }[]>(
+        `${node(OS_PORTS[0])}/_cat/cluster_manager?format=json`,
+      );
+      const victim = Number(manager.node.replace('svc-stack-', ''));
+      expect(OS_PORTS).toContain(victim);
+      const survivor = node(OS_PORTS.find((p) => p !== victim)!);
 
-    const t0 = Date.now();
-    const load = loadLoops(3, () => stack.post('/person/search', { query, limit: 5 }), t0, 20);
-    await sleep(1500);
-    process.kill(cluster.pid('opensearch', victim), 'SIGKILL');
-    const killedAt = Date.now() - t0;
-    await sleep(FAILOVER_WINDOW_MS + 4000);
-    const returningAt = Date.now() - t0;
-    const upOutput = await cluster.up();
-    const upAt = Date.now() - t0;
-    const health = await waitForGreen(survivor, OS_PORTS.length, 90);
-    const greenAt = Date.now() - t0;
-    await sleep(1000);
-    await load.stop();
+      const t0 = Date.now();
+      const load = loadLoops(3, () => stack.post('/person/search', { query, limit: 5 }), t0, 20);
+      await sleep(1500);
+      process.kill(cluster.pid('opensearch', victim), 'SIGKILL');
+      const killedAt = Date.now() - t0;
+      await sleep(FAILOVER_WINDOW_MS + 4000);
+      const returningAt = Date.now() - t0;
+      const upOutput = await cluster.up();
+      const upAt = Date.now() - t0;
+      const health = await waitForGreen(survivor, OS_PORTS.length, GREEN_WAIT_S);
+      const greenAt = Date.now() - t0;
+      await sleep(1000);
+      await load.stop();
 
-    const { outcomes } = load;
-    const failed = outcomes.filter((o) => o.status !== 200);
-    const figures = {
-      ...summarize(outcomes),
-      killed: `svc-stack-${victim} (cluster manager)`,
-      killedAt,
-      failuresAfterKill: failed.filter((o) => o.at >= killedAt).length,
-      lastFailureMsAfterKill: failed.length ? Math.max(...failed.map((o) => o.at)) - killedAt : null,
-      returningAt,
-      upMs: upAt - returningAt,
-      greenAfterUpMs: greenAt - upAt,
-    };
-    if (process.env.FAULT_FIGURES) console.log(`opensearch-node-kill figures: ${JSON.stringify(figures)}`);
+      const { outcomes } = load;
+      const failed = outcomes.filter((o) => o.status !== 200);
+      const figures = {
+        ...summarize(outcomes),
+        killed: `svc-stack-${victim} (cluster manager)`,
+        killedAt,
+        failuresAfterKill: failed.filter((o) => o.at >= killedAt).length,
+        lastFailureMsAfterKill: failed.length ? Math.max(...failed.map((o) => o.at)) - killedAt : null,
+        returningAt,
+        upMs: upAt - returningAt,
+        greenAfterUpMs: greenAt - upAt,
+      };
+      if (process.env.FAULT_FIGURES) console.log(`opensearch-node-kill figures: ${JSON.stringify(figures)}`);
 
-    expect(upOutput).toContain(`opensearch-${victim}: starting`);
-    expect(health).toMatchObject({ status: 'green', number_of_nodes: 3, timed_out: false });
-    expectOnly200Or503(outcomes);
-    // Searches that started after the window all answered, during the node's return too.
-    expect(outcomes.filter((o) => o.at - o.ms >= killedAt + FAILOVER_WINDOW_MS && o.status !== 200)).toEqual(
-      [],
-    );
-    expect(outcomes.filter((o) => o.status === 200 && o.at - o.ms >= killedAt).length).toBeGreaterThan(30);
-  }, 180_000);
+      expect(upOutput).toContain(`opensearch-${victim}: starting`);
+      expect(health).toMatchObject({ status: 'green', number_of_nodes: 3, timed_out: false });
+      expectOnly200Or503(outcomes);
+      // Searches that started after the window all answered, during the node's return too.
+      expect(
+        outcomes.filter((o) => o.at - o.ms >= killedAt + FAILOVER_WINDOW_MS && o.status !== 200),
+      ).toEqual([]);
+      expect(outcomes.filter((o) => o.status === 200 && o.at - o.ms >= killedAt).length).toBeGreaterThan(30);
+    },
+    TEST_TIMEOUT_MS,
+  );
 });

@@ -1,6 +1,6 @@
 import { Agent } from 'node:http';
 import { balanceOf, createTestEnvironment, seedTeam, TestEnvironment, freePort } from '@app/testing';
-import { expectOnly200Or503, loadLoops, Outcome, outcomeOf, summarize } from '../faults/servers';
+import { expectOnly200Or503, loadLoops, Outcome, outcomeOf, stopLoads, summarize } from '../faults/servers';
 import { loadTestBuilds } from '../search/harness';
 import {
   billingOf,
@@ -66,6 +66,7 @@ describe('scale: 2 gateway processes × 2 search workers, one of each SIGKILLed 
   }, 100_000);
 
   afterAll(async () => {
+    await stopLoads();
     agent.destroy();
     await scale?.stop();
     await env?.cleanup();

@@ -1,6 +1,6 @@
 import { createTestEnvironment, TestEnvironment } from '@app/testing';
 import { SearchStack, startSearchStack } from '../search/harness';
-import { elapsed, silentListener } from './servers';
+import { elapsed, SilentListener, silentListener } from './servers';
 
 /**
  * SIGTERM (Nest's shutdown hooks call close()) on a search worker: it leaves the queue group at
@@ -10,7 +10,7 @@ import { elapsed, silentListener } from './servers';
 describe('faults: graceful shutdown of a search worker', () => {
   let env: TestEnvironment;
   let stack: SearchStack;
-  let silent: Awaited<ReturnType<typeof silentListener>>;
+  let silent: SilentListener;
 
   beforeAll(async () => {
     // OpenSearch that never answers: each search takes its whole budget (1 s + 1 s slack).
@@ -32,7 +32,9 @@ describe('faults: graceful shutdown of a search worker', () => {
 
   it('finishes the request in flight, then stops', async () => {
     const inFlight = stack.post('/person/search', { query: "SELECT * FROM people WHERE city = 'Paris'" });
-    await new Promise((r) => setTimeout(r, 300));
+    // Stop only once the worker holds the request (its search reached OpenSearch): a fixed delay
+    // lost the race on a slow box, and the gateway then rightly answered "no worker".
+    await silent.received('/_search', 5000);
     const closing = elapsed(() => stack.stopWorker());
     const res = await inFlight;
     // The worker's own answer (its search budget ran out), not the gateway's "no answer".

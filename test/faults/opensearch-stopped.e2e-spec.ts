@@ -1,7 +1,7 @@
 import { createTestEnvironment, TestEnvironment, freePort } from '@app/testing';
 import { loadTestBuilds, SearchStack, startSearchStack } from '../search/harness';
 import { ownOpenSearch, OwnOpenSearch } from './own-opensearch';
-import { expectOnly200Or503, loadLoops, summarize, untilServedAgain } from './servers';
+import { expectOnly200Or503, loadLoops, stopLoads, summarize, untilServedAgain } from './servers';
 import { billingOf, expectChargedEqualsDelivered } from './billing';
 
 /**
@@ -33,6 +33,7 @@ describe('faults: OpenSearch stopped and started under load', () => {
   }, 240_000);
 
   afterAll(async () => {
+    await stopLoads();
     await stack?.close().catch(() => undefined);
     await env?.cleanup().catch(() => undefined);
     await node?.destroy();

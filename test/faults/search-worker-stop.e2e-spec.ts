@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { createTestEnvironment, TestEnvironment } from '@app/testing';
 import { loadTestBuilds, SearchStack, startSearchStack } from '../search/harness';
 import { killIfRunning, signalAndReap, spawnSearchWorker } from './child-worker';
-import { expectOnly200Or503, summarize, loadLoops } from './servers';
+import { expectOnly200Or503, summarize, loadLoops, stopLoads } from './servers';
 import { billingOf, expectChargedEqualsDelivered } from './billing';
 
 /**
@@ -35,7 +35,10 @@ describe('faults: a search worker stopped under load', () => {
     child = await spawnSearchWorker(env, { SHUTDOWN_GRACE_MS: '5000' });
   }, 30_000);
 
-  afterEach(() => killIfRunning(child));
+  afterEach(async () => {
+    await stopLoads();
+    await killIfRunning(child);
+  });
 
   afterAll(async () => {
     await stack?.close().catch(() => undefined);

@@ -9,11 +9,28 @@ import { join } from 'node:path';
  * them without touching what other suites use.
  */
 
+export interface SilentListener {
+  port: number;
+  /**
+   * Resolves once the bytes received so far contain `text` (an HTTP request line, say): the
+   * moment a client has demonstrably reached this dependency, instead of a guessed delay.
+   */
+  received(text: string, timeoutMs: number): Promise<void>;
+  close(): Promise<void>;
+}
+
 /** A TCP listener that accepts connections and never answers: the worst dependency there is. */
-export async function silentListener(): Promise<{ port: number; close(): Promise<void> }> {
+export async function silentListener(): Promise<SilentListener> {
   const sockets = new Set<Socket>();
+  let seen = '';
+  const waiters = new Set<() => void>();
   const server: Server = createServer((socket) => {
     sockets.add(socket);
+    socket.on('data', (chunk: Buffer) => {
+      // Request heads are what tests wait for; bodies need not be kept whole.
+      seen = (seen + chunk.toString('latin1')).slice(-65536);
+      for (const w of waiters) w();
+    });
     socket.on('error', () => undefined);
     socket.on('close', () => sockets.delete(socket));
   });
@@ -21,6 +38,25 @@ export async function silentListener(): Promise<{ port: number; close(): Promise
   const port = (server.address() as { port: number }).port;
   return {
     port,
+    received: (text, timeoutMs) =>
+      new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (!seen.includes(text)) return;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(
+            new Error(
+              `nothing containing ${JSON.stringify(text)} reached the listener within ${timeoutMs} ms`,
+            ),
+          );
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      }),
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();
@@ -244,35 +280,69 @@ export function outcomeOf(
   };
 }
 
+export interface LoadLoops {
+  outcomes: Outcome[];
+  stop(): Promise<void>;
+}
+
+/** Loops not stopped yet: an afterAll stops them (stopLoads) before closing what they call. */
+const runningLoads = new Set<LoadLoops>();
+
 /**
  * `count` loops sending `send()` back to back until `stop()`, recording each outcome against
- * `t0`; a loop pauses `pauseOnErrorMs` after a non-200 so a fault is not hammered.
+ * `t0`; a loop pauses `pauseOnErrorMs` after a non-200 so a fault is not hammered. A send that
+ * throws (the app under test already closed) ends as status 0, never an unhandled rejection
+ * that fails whichever suite the Jest worker runs next.
  */
 export function loadLoops(
   count: number,
   send: () => Promise<Parameters<typeof outcomeOf>[0]>,
   t0: number,
   pauseOnErrorMs = 0,
-): { outcomes: Outcome[]; stop(): Promise<void> } {
+): LoadLoops {
   const outcomes: Outcome[] = [];
   let running = true;
   const loop = async () => {
     while (running) {
       const start = Date.now();
-      const res = await send();
-      outcomes.push(outcomeOf(res, start, t0));
-      if (pauseOnErrorMs > 0 && res.statusCode !== 200)
-        await new Promise((r) => setTimeout(r, pauseOnErrorMs));
+      let status: number;
+      try {
+        const res = await send();
+        outcomes.push(outcomeOf(res, start, t0));
+        status = res.statusCode;
+      } catch (error) {
+        outcomes.push({
+          status: 0,
+          ms: Date.now() - start,
+          at: Date.now() - t0,
+          error: String(error),
+          matches: 0,
+          charged: 0,
+        });
+        status = 0;
+      }
+      if (pauseOnErrorMs > 0 && status !== 200) await new Promise((r) => setTimeout(r, pauseOnErrorMs));
     }
   };
   const loops = Array.from({ length: count }, loop);
-  return {
+  const load: LoadLoops = {
     outcomes,
     async stop() {
       running = false;
+      runningLoads.delete(load);
       await Promise.all(loops);
     },
   };
+  runningLoads.add(load);
+  return load;
+}
+
+/**
+ * Stops every load loop still running: the first thing an afterAll does, so a test that
+ * failed or timed out mid-load does not keep calling a gateway the afterAll is closing.
+ */
+export async function stopLoads(): Promise<void> {
+  await Promise.all([...runningLoads].map((l) => l.stop()));
 }
 
 /** Waits (at most `timeoutMs`) until `n` requests started after `since` (ms from t0) answered 200. */
