@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { grantCredits } from '@app/store';
 import {
   balanceOf,
@@ -79,6 +80,47 @@ describe('access: credits and usage', () => {
         credits: 3,
       },
     ]);
+  });
+
+  it('gives every charge its own id, unique per team, even when calls share an X-Request-Id', async () => {
+    const team = await seedTeam(env.db.dataSource, { credits: 10 });
+    const send = (matches: number) =>
+      inject({
+        method: 'POST',
+        url: '/probe/billed',
+        payload: { matches },
+        headers: { 'api-key': team.key, 'x-request-id': 'client-retry-7' },
+      });
+    for (const matches of [2, 3, 0]) expect((await send(matches)).statusCode).toBe(200);
+    const charges = await sql<{ request_id: string; charge_id: string; delta: number }>(
+      `SELECT request_id, charge_id, delta FROM credit_ledger WHERE team_id = $1 AND reason = 'match' ORDER BY id`,
+      [team.id],
+    );
+    expect(charges.map((c) => [c.request_id, c.delta])).toEqual([
+      ['client-retry-7', -2],
+      ['client-retry-7', -3],
+    ]);
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    for (const c of charges) expect(c.charge_id).toMatch(uuid);
+    expect(charges[0].charge_id).not.toBe(charges[1].charge_id);
+    // Each call's usage row names its charge; the zero-match call has one too, without a ledger row.
+    const used = await sql<{ charge_id: string; credits: number }>(
+      `SELECT charge_id, credits FROM usage WHERE team_id = $1 ORDER BY id`,
+      [team.id],
+    );
+    expect(used.map((u) => [u.charge_id, u.credits])).toEqual([
+      [charges[0].charge_id, 2],
+      [charges[1].charge_id, 3],
+      [expect.stringMatching(uuid), 0],
+    ]);
+    expect(new Set(used.map((u) => u.charge_id)).size).toBe(3);
+    // The ledger itself refuses a second row for one charge of one team.
+    await expect(
+      sql(`INSERT INTO credit_ledger (team_id, delta, reason, charge_id) VALUES ($1, -1, 'match', $2)`, [
+        team.id,
+        charges[0].charge_id,
+      ]),
+    ).rejects.toThrow(/uq_credit_ledger_team_charge/);
   });
 
   it('records a call without matches as usage costing nothing, with no ledger row', async () => {
@@ -226,7 +268,8 @@ describe('access: credits and usage', () => {
       await runner.startTransaction();
       try {
         const [{ synchronous_commit: before }] = await runner.query('SHOW synchronous_commit');
-        const rows = await runner.query(CHARGE.text, [team.id, [null], ['/probe/billed'], ['r1'], [2], asyncCommit]);
+        const call = [[null], ['/probe/billed'], ['r1'], [randomUUID()], [null], [2]];
+        const rows = await runner.query(CHARGE.text, [team.id, ...call, asyncCommit]);
         expect(rows).toEqual([{ credits_balance: '8' }]);
         const [{ synchronous_commit: after }] = await runner.query('SHOW synchronous_commit');
         return { before, after };

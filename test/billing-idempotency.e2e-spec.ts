@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { grantCredits } from '@app/store';
+import { chargeCalls, claimIdempotencyKey, grantCredits, IDEMPOTENCY_LEASE_SECONDS } from '@app/store';
 import {
   balanceOf,
   expectErrorResponse,
@@ -9,13 +10,16 @@ import {
   seedTeam,
   TestEnvironment,
 } from '@app/testing';
+import { CHARGE } from '../libs/store/src/charges';
 import { handlerRuns, PROBE_CONTROLLERS } from './access/probe.controllers';
+import { postgresCutter, PostgresCutter } from './faults/postgres-cutter';
 import { bootGateway, gatewayHarness } from './gateway';
 
 /**
  * `Idempotency-Key` on billed POSTs (docs/access.md, "Idempotent retries"): a retry replays the
  * stored response and is charged once, whichever gateway it reaches; the same key with another
- * body is 422; a failed request frees its key.
+ * body is 422; a request that fails before its charge frees its key, one that fails after it
+ * (or loses the charge's answer) keeps it and is never charged again.
  */
 describe('billing: Idempotency-Key', () => {
   let h: HttpHarness;
@@ -23,6 +27,8 @@ describe('billing: Idempotency-Key', () => {
   let inject: Inject;
   let second: NestFastifyApplication;
   let injectSecond: Inject;
+  /** A third gateway whose Postgres connections pass through a proxy that can lose an answer. */
+  let cut: { app: NestFastifyApplication; cutter: PostgresCutter; inject: Inject } | undefined;
 
   beforeAll(async () => {
     h = await gatewayHarness({ variables: { REDIS_URL: '' }, controllers: PROBE_CONTROLLERS });
@@ -33,6 +39,8 @@ describe('billing: Idempotency-Key', () => {
   });
 
   afterAll(async () => {
+    await cut?.app.close();
+    await cut?.cutter.close();
     await second?.close();
     await h?.close();
   });
@@ -103,6 +111,72 @@ describe('billing: Idempotency-Key', () => {
     expect(retry.statusCode).toBe(200);
     expect(retry.headers['idempotent-replayed']).toBeUndefined();
     expect(await balanceOf(env.db.dataSource, team.id)).toBe(3);
+  });
+
+  it('keeps the key of a request whose charge committed but whose answer was lost: a retry is not charged again', async () => {
+    const cutter = await postgresCutter(env.config.database.url);
+    const app = await bootGateway(
+      { ...env.config, database: { ...env.config.database, url: cutter.url } },
+      PROBE_CONTROLLERS,
+    );
+    cut = { app, cutter, inject: injector(app) };
+    const team = await seedTeam(env.db.dataSource, { credits: 10 });
+    const runs = handlerRuns.billed;
+    // The charge statement commits; its connection drops before the gateway hears: a 503.
+    const lost = cutter.cutAnswerTo(CHARGE.name, 10_000);
+    const first = await billed(team.key, 'lost-answer', { matches: 3 }, cut.inject);
+    await lost;
+    expectErrorResponse(first, 503, 'service_unavailable');
+    expect(await balanceOf(env.db.dataSource, team.id)).toBe(7);
+
+    for (const via of [cut.inject, inject]) {
+      const retry = await billed(team.key, 'lost-answer', { matches: 3 }, via);
+      const body = expectErrorResponse(retry, 409, 'conflict');
+      expect(body.details).toMatchObject({ header: 'Idempotency-Key', charged: true });
+      expect(retry.headers['retry-after']).toBeUndefined();
+      const [charge] = await h.sql<{ charge_id: string }>(
+        `SELECT charge_id FROM credit_ledger WHERE team_id = $1 AND reason = 'match'`,
+        [team.id],
+      );
+      expect((body.details as { charge_id: string }).charge_id).toBe(charge.charge_id);
+    }
+    expect(handlerRuns.billed).toBe(runs + 1);
+    expect(await balanceOf(env.db.dataSource, team.id)).toBe(7);
+    expect(await usageCount(team.id)).toBe(1);
+    // A new key runs the request again, and charges it again: the caller's choice.
+    expect((await billed(team.key, 'lost-answer-2', { matches: 3 }, cut.inject)).statusCode).toBe(200);
+    expect(await balanceOf(env.db.dataSource, team.id)).toBe(4);
+  });
+
+  it('never takes over a charged key whose gateway died, only one that was not charged', async () => {
+    const db = env.db.dataSource;
+    const team = await seedTeam(db, { credits: 10 });
+    const call = { apiKeyId: team.keyId, endpoint: '/probe/billed', requestId: 'r', matches: 2 };
+    // Two first requests that claimed their key and died: one after its charge, one before.
+    expect(await claimIdempotencyKey(db, team.id, 'charged', 'f')).toEqual({ kind: 'claimed' });
+    expect(await claimIdempotencyKey(db, team.id, 'uncharged', 'f')).toEqual({ kind: 'claimed' });
+    const chargeId = randomUUID();
+    expect(await chargeCalls(db, team.id, [{ ...call, chargeId, idempotencyKey: 'charged' }])).toBe(8);
+    expect(await claimIdempotencyKey(db, team.id, 'charged', 'f')).toEqual({ kind: 'in_flight' });
+    // Their lease runs out.
+    await h.sql(
+      `UPDATE idempotency_keys SET created_at = now() - make_interval(secs => $2) WHERE team_id = $1`,
+      [team.id, IDEMPOTENCY_LEASE_SECONDS + 1],
+    );
+    expect(await claimIdempotencyKey(db, team.id, 'charged', 'f')).toEqual({
+      kind: 'charged_without_answer',
+      chargeId,
+    });
+    expect(await claimIdempotencyKey(db, team.id, 'uncharged', 'f')).toEqual({ kind: 'claimed' });
+    // A call without matches charged nothing: its key is not marked and stays free to retry.
+    expect(await claimIdempotencyKey(db, team.id, 'free', 'f')).toEqual({ kind: 'claimed' });
+    await chargeCalls(db, team.id, [{ ...call, matches: 0, chargeId: randomUUID(), idempotencyKey: 'free' }]);
+    const [free] = await h.sql<{ charge_id: string | null }>(
+      `SELECT charge_id FROM idempotency_keys WHERE team_id = $1 AND key = 'free'`,
+      [team.id],
+    );
+    expect(free.charge_id).toBeNull();
+    expect(await balanceOf(db, team.id)).toBe(8);
   });
 
   it('forgets a key after 24 hours', async () => {

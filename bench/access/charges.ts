@@ -10,7 +10,7 @@
  * Needs Postgres (a throwaway schema is created and dropped). Every call bills one match.
  */
 import 'reflect-metadata';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { cpus } from 'node:os';
 import { loadConfig } from '@app/config';
 import { createDataSource, insertTeam, quoteIdent, runMigrations } from '@app/store';
@@ -61,6 +61,8 @@ async function main(): Promise<void> {
               apiKeyId: null,
               endpoint: '/person/enrich',
               requestId: null,
+              chargeId: randomUUID(),
+              idempotencyKey: null,
               matches: 1,
             })) === null
           )

@@ -5,7 +5,12 @@ import { type Prepared, runPrepared } from './prepared';
 export interface BilledCall {
   apiKeyId: number | null;
   endpoint: string;
+  /** The caller's X-Request-Id: for tracing, any two calls may share it. */
   requestId: string | null;
+  /** Made by the gateway, one per call (a UUID): the ledger's unique id of this charge in the team. */
+  chargeId: string;
+  /** The Idempotency-Key this call holds, if it sent one: marked charged in the same commit. */
+  idempotencyKey: string | null;
   /** Credits it costs: one per returned match. */
   matches: number;
 }
@@ -15,19 +20,19 @@ export interface BilledCall {
 // and refuses the whole set (no row) rather than take the balance below zero. The ledger and
 // usage rows are written only when it charged (or when nothing was to be charged), so a call is
 // either fully recorded or not at all. The balance CHECK stays as the last line of defence.
-/** Exported for the test that checks what `$6` does to the commit. */
+/** Exported for the test that checks what `$8` does to the commit. */
 export const CHARGE: Prepared = {
   name: 'svc_charge_calls',
   text: `
   WITH calls AS (
-    SELECT * FROM unnest($2::int[], $3::text[], $4::text[], $5::int[]) WITH ORDINALITY
-      AS c(api_key_id, endpoint, request_id, matches, n)
+    SELECT * FROM unnest($2::int[], $3::text[], $4::text[], $5::uuid[], $6::text[], $7::int[]) WITH ORDINALITY
+      AS c(api_key_id, endpoint, request_id, charge_id, idempotency_key, matches, n)
   ),
-  -- With $6 the commit does not wait for the WAL flush (set_config(…, true) lasts to the end of
+  -- With $8 the commit does not wait for the WAL flush (set_config(…, true) lasts to the end of
   -- this statement's own transaction); every statement below runs, so this one always does.
   total AS (
     SELECT sum(matches)::int AS n,
-           CASE WHEN $6::bool THEN set_config('synchronous_commit', 'off', true) END AS async_commit
+           CASE WHEN $8::bool THEN set_config('synchronous_commit', 'off', true) END AS async_commit
       FROM calls
   ),
   charged AS (
@@ -41,22 +46,30 @@ export const CHARGE: Prepared = {
     SELECT t.credits_balance FROM teams t, total WHERE t.id = $1 AND total.n = 0
   ),
   ledger AS (
-    INSERT INTO credit_ledger (team_id, delta, reason, api_key_id, request_id)
-    SELECT $1, -matches, 'match', api_key_id, request_id FROM calls
+    INSERT INTO credit_ledger (team_id, delta, reason, api_key_id, request_id, charge_id)
+    SELECT $1, -matches, 'match', api_key_id, request_id, charge_id FROM calls
      WHERE matches > 0 AND EXISTS (SELECT FROM settled) ORDER BY n
   ),
   used AS (
-    INSERT INTO usage (team_id, api_key_id, endpoint, request_id, match_count, credits)
-    SELECT $1, api_key_id, endpoint, request_id, matches, matches FROM calls
+    INSERT INTO usage (team_id, api_key_id, endpoint, request_id, charge_id, match_count, credits)
+    SELECT $1, api_key_id, endpoint, request_id, charge_id, matches, matches FROM calls
      WHERE EXISTS (SELECT FROM settled) ORDER BY n
+  ),
+  -- A paying call's Idempotency-Key learns it was charged in the charge's own commit: whatever
+  -- becomes of the answer afterwards (a dropped connection, a failure while shaping or storing
+  -- it, a dead gateway), the key is never freed or taken over, so a retry never pays twice.
+  keyed AS (
+    UPDATE idempotency_keys k SET charge_id = c.charge_id FROM calls c
+     WHERE k.team_id = $1 AND k.key = c.idempotency_key AND c.matches > 0
+       AND k.completed_at IS NULL AND k.charge_id IS NULL AND EXISTS (SELECT FROM settled)
   )
   SELECT credits_balance FROM settled`,
 };
 
 /**
  * Charges a set of calls of one team at once, all or nothing, in one statement: the balance
- * goes down by their matches, each call with matches gets a `match` ledger row, each call a
- * usage row. Returns the balance after the charge, or null when the team cannot pay for the
+ * goes down by their matches, each call with matches gets a `match` ledger row and marks its
+ * Idempotency-Key charged, each call a usage row (rows carry the call's chargeId). Returns the balance after the charge, or null when the team cannot pay for the
  * whole set (or does not exist) and nothing was written. Calls without matches never fail for
  * lack of credits. Callers that want a partial answer retry the calls one by one.
  *
@@ -79,6 +92,8 @@ export async function chargeCalls(
     calls.map((c) => c.apiKeyId),
     calls.map((c) => c.endpoint),
     calls.map((c) => c.requestId),
+    calls.map((c) => c.chargeId),
+    calls.map((c) => c.idempotencyKey),
     calls.map((c) => c.matches),
     commit.async,
   ]);

@@ -11,6 +11,7 @@ import {
   releaseIdempotencyKey,
 } from '@app/store';
 import { accessOf } from '../access/caller';
+import { setClaimedIdempotencyKey } from './claimed-key';
 import { IDEMPOTENT_REPLAYED_HEADER, idempotencyKeyOf, requestFingerprint } from './idempotency-key';
 
 /** Response headers a replay repeats: the body's type and what the first call was charged. */
@@ -23,7 +24,10 @@ const PURGE_EVERY_MS = 10 * 60_000;
  * with the same key and the same request within 24 h gets that response back (header
  * `Idempotent-Replayed: true`) without running or charging again; the same key with another
  * request is 422 `idempotency_key_reused`; a retry while the first still runs is 409 `conflict`.
- * A request that fails frees its key (nothing was charged), so it can be retried as is.
+ * A request that fails before its charge frees its key, so it can be retried as is. One that
+ * fails after it (or whose charge's answer was lost) keeps the key: the charge marked it in its
+ * own commit, so a retry is told 409 "charged, no answer" (Stripe too replays a failure rather
+ * than running a charge twice) instead of paying again.
  *
  * Attached outermost by @BilledMatches(), so it stores the shaped body exactly as sent and a
  * replay skips billing. Keys live in Postgres, per team, so every gateway shares them.
@@ -68,7 +72,10 @@ export class IdempotencyInterceptor implements NestInterceptor {
             for (const [name, value] of Object.entries(claim.headers)) void reply.header(name, value);
             void reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
             return of(claim.body);
+          case 'charged_without_answer':
+            throw chargedWithoutAnswer(claim.chargeId);
           case 'claimed':
+            setClaimedIdempotencyKey(request, key);
             return next.handle().pipe(
               mergeMap((body: unknown) => from(this.store(reply, teamId, key, fingerprint, body))),
               catchError((error: unknown) =>
@@ -99,7 +106,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
       await completeIdempotencyKey(this.db, teamId, key, fingerprint, { headers, body: text });
     } catch (error) {
       // The call is charged and its answer is ready: the caller gets it. A retry then finds the
-      // key in flight (409) until the lease ends, rather than being charged twice at once.
+      // key in flight (409) until the lease ends, and charged without an answer after it (409):
+      // the charge marked the key, so it is never taken over and charged twice.
       this.log.warn({ err: error, teamId }, 'could not store an idempotent response');
     }
     return text;
@@ -107,9 +115,12 @@ export class IdempotencyInterceptor implements NestInterceptor {
 
   private async release(teamId: number, key: string, fingerprint: string): Promise<void> {
     try {
-      await releaseIdempotencyKey(this.db, teamId, key, fingerprint);
+      const chargeId = await releaseIdempotencyKey(this.db, teamId, key, fingerprint);
+      if (chargeId !== null)
+        this.log.warn({ teamId, chargeId }, 'a charged request failed; its idempotency key now answers 409');
     } catch (error) {
-      // The lease frees the key later; the caller's own error matters more than this one.
+      // Uncharged, the lease frees the key later; charged, it answers 409 once the lease ends.
+      // The caller's own error matters more than this one.
       this.log.warn({ err: error, teamId }, 'could not release an idempotency key');
     }
   }
@@ -123,4 +134,13 @@ export class IdempotencyInterceptor implements NestInterceptor {
       this.log.warn({ err: error }, 'could not purge expired idempotency keys'),
     );
   }
+}
+
+/** A retry of a request that was charged and then failed: never run or charged again. */
+function chargedWithoutAnswer(chargeId: string): ServiceError {
+  return new ServiceError(
+    'conflict',
+    'The first request with this Idempotency-Key was charged, then failed before its response could be delivered or stored, so there is no response to replay. It is not run or charged again under this key; send a new Idempotency-Key to run it again (it is then charged again).',
+    { header: 'Idempotency-Key', charged: true, charge_id: chargeId },
+  );
 }

@@ -8,6 +8,7 @@ import {
   ManyToOne,
   Generated,
   PrimaryColumn,
+  Unique,
 } from 'typeorm';
 import { CREDIT_REASONS, CreditReason, sqlIn } from '../values';
 import { ApiKey } from './api-key.entity';
@@ -23,6 +24,7 @@ import { bigintToNumber } from './transformers';
 @Index('idx_credit_ledger_team_created', ['teamId', 'createdAt'])
 @Check('chk_credit_ledger_delta', `"delta" <> 0`)
 @Check('chk_credit_ledger_reason', sqlIn('reason', CREDIT_REASONS))
+@Unique('uq_credit_ledger_team_charge', ['teamId', 'chargeId'])
 export class CreditLedger {
   @PrimaryColumn('bigint', {
     name: 'id',
@@ -45,8 +47,13 @@ export class CreditLedger {
   @Column('integer', { name: 'api_key_id', nullable: true })
   apiKeyId!: number | null;
 
+  /** The caller's X-Request-Id (or the one the gateway made): for tracing, not unique. */
   @Column('text', { name: 'request_id', nullable: true })
   requestId!: string | null;
+
+  /** The billed call a `match` row charges: made by the gateway, one per call, unique per team. Null on grants and adjustments. */
+  @Column('uuid', { name: 'charge_id', nullable: true })
+  chargeId!: string | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

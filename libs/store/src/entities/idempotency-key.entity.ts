@@ -32,9 +32,16 @@ export class IdempotencyKey {
   @Column('jsonb', { name: 'headers', nullable: true })
   headers!: Record<string, string> | null;
 
-  /** The response body exactly as sent. */
+  /** The response body exactly as sent; null on a completed key means the charged request failed. */
   @Column('text', { name: 'body', nullable: true })
   body!: string | null;
+
+  /**
+   * Set by the charge itself, in its commit: once set, the key is never freed or taken over, so
+   * a retry is not charged again even when the first answer was lost.
+   */
+  @Column('uuid', { name: 'charge_id', nullable: true })
+  chargeId!: string | null;
 
   @ManyToOne(() => Team, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'team_id', foreignKeyConstraintName: 'fk_idempotency_keys_team' })

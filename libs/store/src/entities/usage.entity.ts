@@ -36,6 +36,10 @@ export class Usage {
   @Column('text', { name: 'request_id', nullable: true })
   requestId!: string | null;
 
+  /** The call's charge id, as on its ledger row (which exists only when it had matches). */
+  @Column('uuid', { name: 'charge_id', nullable: true })
+  chargeId!: string | null;
+
   /** Number of matches returned. */
   @Column('integer', { name: 'match_count', default: 0 })
   matchCount!: number;

@@ -2,6 +2,7 @@ import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nes
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { mergeMap, Observable } from 'rxjs';
 import type { Entity } from '@app/contracts';
+import { claimedIdempotencyKeyOf } from '../../idempotency/claimed-key';
 import { GatewayMetrics } from '../../metrics/gateway-metrics';
 import { SHAPED_ENTITY } from '../../shaping';
 import { accessOf, RequestAccess } from '../caller';
@@ -57,6 +58,7 @@ export class BillingInterceptor implements NestInterceptor {
       caller: access.caller,
       endpoint: access.scope,
       requestId: String(request.id),
+      idempotencyKey: claimedIdempotencyKeyOf(request),
       matches: count.matches,
     });
     this.metrics.charged(entity, charge.charged);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
@@ -19,12 +20,17 @@ export interface Charge {
   charged: number;
   /** The team's balance right after the charge. */
   remaining: number;
+  /** This call's id in the ledger and usage, unique per team (a request id need not be). */
+  chargeId: string;
 }
 
 export interface BillableCall {
   caller: Caller;
   endpoint: string;
+  /** The caller's X-Request-Id, kept for tracing. */
   requestId: string;
+  /** The Idempotency-Key the request holds, marked charged by the charge itself; else null. */
+  idempotencyKey: string | null;
   matches: number;
 }
 
@@ -80,10 +86,13 @@ export class CreditsService {
    */
   async charge(call: BillableCall): Promise<Charge> {
     const { caller, matches } = call;
+    const chargeId = randomUUID();
     const remaining = await this.charges.charge(caller.teamId, {
       apiKeyId: caller.keyId,
       endpoint: call.endpoint,
       requestId: call.requestId,
+      chargeId,
+      idempotencyKey: call.idempotencyKey,
       matches,
     });
     if (remaining === null) {
@@ -92,7 +101,7 @@ export class CreditsService {
       throw notCovered(balance);
     }
     this.remember(caller.teamId, remaining);
-    return { charged: matches, remaining };
+    return { charged: matches, remaining, chargeId };
   }
 
   private async balance(teamId: number): Promise<number> {
