@@ -29,6 +29,7 @@ describe('loadConfig', () => {
         defaultPerMinute: 600,
         bulkPerMinute: 60,
         discoverPerMinute: 60,
+        discoverModelPerMinute: 20,
         keyPrefix: 'svc:ratelimit:',
       },
     });

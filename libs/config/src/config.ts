@@ -50,6 +50,8 @@ export interface RateLimitConfig {
   defaultPerMinute: number;
   bulkPerMinute: number;
   discoverPerMinute: number;
+  /** Live discovers per minute and key that may call discovery's model provider; past it, the parser alone. */
+  discoverModelPerMinute: number;
   /** Prefix of the Redis counter keys, so deployments (and test suites) sharing a Redis never collide. */
   keyPrefix: string;
 }
@@ -268,6 +270,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         defaultPerMinute: env.RATE_LIMIT_DEFAULT_PER_MINUTE,
         bulkPerMinute: env.RATE_LIMIT_BULK_PER_MINUTE,
         discoverPerMinute: env.RATE_LIMIT_DISCOVER_PER_MINUTE,
+        discoverModelPerMinute: env.RATE_LIMIT_DISCOVER_MODEL_PER_MINUTE,
         keyPrefix: env.RATE_LIMIT_KEY_PREFIX ?? `${env.NATS_SUBJECT_PREFIX}:ratelimit:`,
       },
     },

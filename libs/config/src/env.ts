@@ -283,6 +283,13 @@ export class Env {
   @Max(1000000)
   RATE_LIMIT_DISCOVER_PER_MINUTE = 60;
 
+  /** Per key: live discovers that may call the model provider; the rest are answered by the parser. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1000000)
+  RATE_LIMIT_DISCOVER_MODEL_PER_MINUTE = 20;
+
   /**
    * `async`: a charge's commit does not wait for its WAL flush (atomic as ever; a Postgres crash
    * can forget the last moments of charges, never half of one). `durable`: it waits.

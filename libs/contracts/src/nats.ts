@@ -74,7 +74,24 @@ export interface DiscoverRequest {
   limit: number;
   offset: number;
   kind: BuildKind;
+  /**
+   * Whether this request may call the model provider: the gateway took a token of the key's
+   * `discover_model` budget for it. Absent or false: the parser alone.
+   */
+  model_allowed?: boolean;
 }
+
+/**
+ * Why a configured model's answer was not used (docs/discovery.md, "Model provider"): a fixed
+ * code, never the provider's own words, which the worker logs instead.
+ */
+export const DISCOVERY_FALLBACK_REASONS = [
+  'model_timeout',
+  'model_error',
+  'model_invalid_answer',
+  'model_budget_exhausted',
+] as const;
+export type DiscoveryFallbackReason = (typeof DISCOVERY_FALLBACK_REASONS)[number];
 
 /** Who turned the description into the filter object. */
 export type DiscoveryProducer = 'parser' | 'model';
@@ -91,8 +108,8 @@ export interface DiscoveryInterpretation {
   unsupported: { phrase: string; reason: string }[];
   /** Words not understood, as typed. */
   ignored: string[];
-  /** Why the model's answer was not used, when a model provider is configured and failed. */
-  fallback_reason?: string;
+  /** Why the model's answer was not used, when a model provider is configured. */
+  fallback_reason?: DiscoveryFallbackReason;
 }
 
 export interface DiscoverReply extends SearchReply {

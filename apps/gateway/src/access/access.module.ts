@@ -4,6 +4,7 @@ import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import { BillingInterceptor } from './billing/billing.interceptor';
 import { AccessGuard } from './guards/access.guard';
 import { RateLimitGuard } from './guards/rate-limit.guard';
+import { KeyBudgets } from './rate-limits/key-budgets';
 import { throttlerProviders } from './rate-limits/throttler.providers';
 import { RoutePolicies } from './route-policy';
 import { ApiKeyService } from './services/api-key.service';
@@ -31,6 +32,7 @@ import { TierService } from './services/tier.service';
     BillingInterceptor,
     IdempotencyInterceptor,
     RateLimitGuard,
+    KeyBudgets,
     ...throttlerProviders,
     { provide: APP_GUARD, useClass: AccessGuard },
   ],
@@ -42,6 +44,7 @@ import { TierService } from './services/tier.service';
     IdempotencyInterceptor,
     KeyRevocationsService,
     RateLimitGuard,
+    KeyBudgets,
   ],
 })
 export class AccessModule {}

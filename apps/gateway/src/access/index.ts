@@ -3,6 +3,7 @@ export { type Billable, freeOfCharge } from './billing/billable';
 export { CREDITS_CHARGED_HEADER, CREDITS_REMAINING_HEADER } from './billing/billing.interceptor';
 export { type Caller, setRateLimitSubject } from './caller';
 export * from './decorators';
+export { KeyBudgets } from './rate-limits/key-budgets';
 export { RATE_LIMIT_NAMES, type RateLimitName, rateLimitTable } from './rate-limits/rate-limit-table';
 export { installPreBodyChecks } from './pre-body';
 export { documentRoutePolicies } from './route-docs';

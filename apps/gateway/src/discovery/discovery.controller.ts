@@ -2,7 +2,15 @@ import { Body, Controller, Res } from '@nestjs/common';
 import { ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { BuildKind } from '@app/contracts';
-import { ApiKeyAuth, BilledMatches, PostLiveAndSandbox, RateLimit, RouteBuildKind } from '../access';
+import {
+  ApiKeyAuth,
+  BilledMatches,
+  type Caller,
+  CurrentCaller,
+  PostLiveAndSandbox,
+  RateLimit,
+  RouteBuildKind,
+} from '../access';
 import { DiscoverBodyDto } from './dto/discover-body.dto';
 import { DiscoverResponse, DiscoveryService } from './discovery.service';
 
@@ -44,8 +52,9 @@ export class DiscoveryController {
     @Body() body: DiscoverBodyDto,
     @Res({ passthrough: true }) reply: FastifyReply,
     @RouteBuildKind() kind: BuildKind,
+    @CurrentCaller() caller: Caller,
   ): Promise<DiscoverResponse> {
-    return this.discovery.discover('person', kind, body, reply);
+    return this.discovery.discover('person', kind, body, reply, caller);
   }
 
   @PostLiveAndSandbox('company/discover', {
@@ -59,7 +68,8 @@ export class DiscoveryController {
     @Body() body: DiscoverBodyDto,
     @Res({ passthrough: true }) reply: FastifyReply,
     @RouteBuildKind() kind: BuildKind,
+    @CurrentCaller() caller: Caller,
   ): Promise<DiscoverResponse> {
-    return this.discovery.discover('company', kind, body, reply);
+    return this.discovery.discover('company', kind, body, reply, caller);
   }
 }

@@ -1,6 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import { APP_CONFIG, AppConfig } from '@app/config';
 import { BuildKind, DiscoverReply, DiscoveryInterpretation, Entity, SEARCH_PATTERNS } from '@app/contracts';
+import { type Caller, KeyBudgets } from '../access';
 import { SearchClient } from '../search-client/search-client.service';
 import { DEFAULT_SEARCH_LIMIT } from '../search/dto/page-params.dto';
 import { answerWithHeaders } from '../search/search-headers';
@@ -17,19 +19,29 @@ const PATTERN = { person: SEARCH_PATTERNS.personDiscover, company: SEARCH_PATTER
 
 @Injectable()
 export class DiscoveryService {
-  constructor(private readonly client: SearchClient) {}
+  private readonly modelConfigured: boolean;
+
+  constructor(
+    private readonly client: SearchClient,
+    private readonly budgets: KeyBudgets,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.modelConfigured = config.discoveryModel !== null;
+  }
 
   async discover(
     entity: Entity,
     kind: BuildKind,
     body: DiscoverBodyDto,
     reply: FastifyReply,
+    caller: Caller,
   ): Promise<DiscoverResponse> {
     const result = await this.client.send<DiscoverReply>(PATTERN[entity], {
       query: body.query,
       limit: body.limit ?? DEFAULT_SEARCH_LIMIT,
       offset: body.offset ?? 0,
       kind,
+      model_allowed: await this.mayUseModel(kind, caller),
     });
     return answerWithHeaders(result, reply, {
       matches: result.matches,
@@ -37,5 +49,16 @@ export class DiscoveryService {
       generated_query: result.generated_query,
       interpretation: result.interpretation,
     });
+  }
+
+  /**
+   * A live discover may call the model provider while the key's `discover_model` budget lasts
+   * (docs/discovery.md, "Model provider"); past it the parser answers alone, with
+   * `fallback_reason: "model_budget_exhausted"`, rather than a 429: the request itself is within
+   * its limit and the parser can answer it. The sandbox never calls the model, so takes nothing.
+   */
+  private async mayUseModel(kind: BuildKind, caller: Caller): Promise<boolean> {
+    if (!this.modelConfigured || kind !== 'live') return false;
+    return this.budgets.take('discover_model', caller.keyId);
   }
 }

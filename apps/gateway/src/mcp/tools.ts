@@ -81,7 +81,8 @@ const discoverOutput = (entity: Entity): JsonSchema => ({
     generated_query: { type: 'string', description: 'The SQL-subset query the description became.' },
     interpretation: {
       type: 'object',
-      description: 'What was recognised, unsupported and ignored in the description.',
+      description:
+        'What was recognised, unsupported and ignored in the description; produced_by (parser or model) and, when a configured model was not used, fallback_reason (model_timeout, model_error, model_invalid_answer, model_budget_exhausted).',
     },
   },
   required: ['matches', 'total', 'generated_query'],
@@ -121,7 +122,7 @@ const discoverTool = (entity: Entity, name: string, plural: string, example: str
   description: [
     `Find ${plural} from a plain-language description (3-1000 characters): roles, seniority, places, employers, industries, sizes, skills... The answer includes generated_query (the SQL it became, reusable with the search tool) and interpretation (what was understood and ignored).`,
     'Use it to start from a description; refine with the search tool and generated_query when you need exact filters.',
-    'Cost: one credit per returned match. Rate limit: 60 requests per minute.',
+    'Cost: one credit per returned match. Rate limit: 60 requests per minute. Where a model helps read descriptions, each key has a per-minute model budget; past it the parser answers alone (interpretation.fallback_reason: model_budget_exhausted).',
     `Example: {"query": "${example}", "limit": 10}.`,
     'With sandbox: true (free) only three fixed descriptions per entity are answered on fictional records; any other answers 400 invalid_query listing them (details.supported_queries).',
     SHAPING,

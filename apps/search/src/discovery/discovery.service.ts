@@ -13,7 +13,7 @@ import {
 } from '@app/discovery';
 import { SearchService } from '../search/search.service';
 import { DiscoverRequestDto } from './dto/discover-request.dto';
-import { ModelProvider } from './model-provider';
+import { ModelAnswer, ModelProvider } from './model-provider';
 import { VocabularyService } from './vocabulary.service';
 
 const WHERE = / WHERE (.*)$/s;
@@ -42,9 +42,7 @@ export class DiscoveryService {
     const understood = interpret(req.query, entity, { vocabulary, today: date });
     let sql: string;
     let interpretation: DiscoveryInterpretation;
-    // The sandbox's fixed queries are answered by the parser alone: the same answer every time.
-    const answer =
-      this.model.enabled && req.kind === 'live' ? await this.model.fill(entity, req.query, date) : null;
+    const answer = await this.askModel(entity, req, date);
     if (answer?.ok) {
       sql = toSql(answer.filters, entity);
       interpretation = fromModel(entity, answer.filters);
@@ -61,6 +59,17 @@ export class DiscoveryService {
       result_set: 'discovery',
     });
     return { ...reply, generated_query: sql, interpretation };
+  }
+
+  /**
+   * The model's answer, or null when none is asked for. The sandbox's fixed queries are answered
+   * by the parser alone (the same answer every time); a live request uses the model only when the
+   * gateway took a token of the key's model budget for it (`model_allowed`).
+   */
+  private async askModel(entity: Entity, req: DiscoverRequestDto, date: string): Promise<ModelAnswer | null> {
+    if (!this.model.enabled || req.kind !== 'live') return null;
+    if (req.model_allowed !== true) return { ok: false, reason: 'model_budget_exhausted' };
+    return this.model.fill(entity, req.query, date);
   }
 }
 

@@ -1,12 +1,18 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, DiscoveryModelConfig } from '@app/config';
-import type { Entity } from '@app/contracts';
+import type { DiscoveryFallbackReason, Entity } from '@app/contracts';
 import { FILTER_SCHEMAS, Filter, readFilters, toSql } from '@app/discovery';
 
-/** What a model answered: filters that passed every check, or why they were not used. */
-export type ModelAnswer = { ok: true; filters: readonly Filter[] } | { ok: false; reason: string };
+/**
+ * What a model answered: filters that passed every check, or why they were not used, as a code
+ * for the client (the provider's own words, which may echo credentials or prompts, stay in the log).
+ */
+export type ModelAnswer =
+  { ok: true; filters: readonly Filter[] } | { ok: false; reason: DiscoveryFallbackReason };
 
 const ANSWER_BYTES = 256 * 1024;
+/** How much of a provider's error text the log keeps. */
+const LOGGED_CHARS = 300;
 
 function instructions(entity: Entity, today: string): string {
   const who = entity === 'person' ? 'people' : 'companies';
@@ -39,20 +45,30 @@ export class ModelProvider {
 
   async fill(entity: Entity, description: string, today: string): Promise<ModelAnswer> {
     const config = this.config;
-    if (!config) return { ok: false, reason: 'no model provider is configured' };
-    let content: unknown;
+    if (!config) return { ok: false, reason: 'model_error' };
+    let content: string;
     try {
       content = await this.complete(config, entity, description, today);
     } catch (e) {
       const name = (e as { name?: string })?.name;
-      const reason =
-        name === 'TimeoutError' || name === 'AbortError'
-          ? `no answer within ${config.timeoutMs} ms`
-          : String((e as Error)?.message ?? e);
-      this.logger.warn(`model provider failed: ${reason}`);
-      return { ok: false, reason: `the model provider failed: ${reason}` };
+      if (name === 'TimeoutError' || name === 'AbortError') {
+        this.logger.warn(`model provider gave no answer within ${config.timeoutMs} ms`);
+        return { ok: false, reason: 'model_timeout' };
+      }
+      this.logger.warn(`model provider failed: ${this.loggable(String((e as Error)?.message ?? e))}`);
+      return { ok: false, reason: 'model_error' };
     }
-    return check(entity, content);
+    const read = check(entity, content);
+    if (read.ok) return read;
+    this.logger.warn(`model answer not used: ${this.loggable(read.detail)}`);
+    return { ok: false, reason: 'model_invalid_answer' };
+  }
+
+  /** Upstream text for the log: bounded, on one line, and without the provider's key should it echo it. */
+  private loggable(text: string): string {
+    const key = this.config?.apiKey;
+    const clean = (key ? text.split(key).join('[redacted]') : text).replace(/\s+/g, ' ');
+    return clean.length > LOGGED_CHARS ? `${clean.slice(0, LOGGED_CHARS)}…` : clean;
   }
 
   private async complete(
@@ -60,7 +76,7 @@ export class ModelProvider {
     entity: Entity,
     description: string,
     today: string,
-  ): Promise<unknown> {
+  ): Promise<string> {
     const res = await fetch(`${config.url}/chat/completions`, {
       method: 'POST',
       signal: AbortSignal.timeout(config.timeoutMs),
@@ -81,25 +97,33 @@ export class ModelProvider {
         },
       }),
     });
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
     const text = await res.text();
+    if (!res.ok) throw new Error(`HTTP ${res.status}: ${text.slice(0, LOGGED_CHARS)}`);
     if (text.length > ANSWER_BYTES) throw new Error(`an answer of ${text.length} bytes`);
     const body = JSON.parse(text) as { choices?: { message?: { content?: unknown } }[] };
     const message = body.choices?.[0]?.message?.content;
     if (typeof message !== 'string') throw new Error('no message content in the answer');
-    return JSON.parse(message) as unknown;
+    return message;
   }
 }
 
-function check(entity: Entity, content: unknown): ModelAnswer {
-  const filters = (content as { filters?: unknown } | null)?.filters;
-  const read = readFilters(filters, entity);
-  if (!read.ok)
-    return { ok: false, reason: `the model's filters were invalid: ${read.problems.slice(0, 5).join('; ')}` };
+/** The model's message read as filters, or what is wrong with it (for the log only). */
+function check(
+  entity: Entity,
+  message: string,
+): { ok: true; filters: readonly Filter[] } | { ok: false; detail: string } {
+  let content: unknown;
+  try {
+    content = JSON.parse(message);
+  } catch (e) {
+    return { ok: false, detail: `not JSON: ${(e as Error).message}` };
+  }
+  const read = readFilters((content as { filters?: unknown } | null)?.filters, entity);
+  if (!read.ok) return { ok: false, detail: `invalid filters: ${read.problems.slice(0, 5).join('; ')}` };
   try {
     toSql(read.filters, entity);
   } catch (e) {
-    return { ok: false, reason: `the model's filters could not be converted: ${(e as Error).message}` };
+    return { ok: false, detail: `filters not convertible: ${(e as Error).message}` };
   }
   return { ok: true, filters: read.filters };
 }

@@ -3,7 +3,15 @@ import type { RateLimitConfig } from '@app/config';
 /** Every limit is per API key and endpoint, counted in fixed windows of this length. */
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 
-export const RATE_LIMIT_NAMES = ['default', 'hash_email', 'report', 'bulk', 'discover', 'agent_key'] as const;
+export const RATE_LIMIT_NAMES = [
+  'default',
+  'hash_email',
+  'report',
+  'bulk',
+  'discover',
+  'discover_model',
+  'agent_key',
+] as const;
 export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
 export const DEFAULT_RATE_LIMIT: RateLimitName = 'default';
 
@@ -19,6 +27,10 @@ export function rateLimitTable(config: RateLimitConfig): Readonly<Record<RateLim
     agent_key: 10,
     bulk: config.bulkPerMinute,
     discover: config.discoverPerMinute,
+    // Not a route's limit: the live discovers per key that may call the model provider
+    // (KeyBudgets; past it, the parser answers alone). A model call costs the operator even
+    // when the request matches nothing and is free.
+    discover_model: config.discoverModelPerMinute,
     default: config.defaultPerMinute,
   });
 }

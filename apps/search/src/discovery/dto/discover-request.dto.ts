@@ -1,4 +1,4 @@
-import { IsString, MaxLength, MinLength } from 'class-validator';
+import { IsBoolean, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { DiscoverRequest } from '@app/contracts';
 import { MAX_DESCRIPTION_LENGTH } from '@app/discovery';
 import { PageRequestDto } from '../../page-request.dto';
@@ -8,4 +8,8 @@ export class DiscoverRequestDto extends PageRequestDto implements DiscoverReques
   @MinLength(3)
   @MaxLength(MAX_DESCRIPTION_LENGTH)
   query!: string;
+
+  @IsOptional()
+  @IsBoolean()
+  model_allowed?: boolean;
 }
