@@ -1,6 +1,7 @@
 import { Entity } from '@app/contracts';
 import { CstNode, IToken } from 'chevrotain';
 import * as ast from './ast';
+import { positionCursor } from './errors';
 
 import { parser } from './parser';
 import type { RawPredicate } from './predicate';
@@ -8,6 +9,8 @@ import { resolveTable, validatePredicate } from './validator';
 
 interface BuildContext {
   readonly text: string;
+  /** Where each predicate starts, visited left to right. */
+  readonly position: (offset: number) => ast.SourcePosition;
   readonly expected?: Entity;
   readonly entity?: Entity;
 }
@@ -63,7 +66,8 @@ class AstBuilder extends BaseVisitor {
 
   predicate(ctx: Ctx, c: BuildContext): ast.PredicateNode {
     const operator = this.visit(nodes(ctx, 'predicateOperator'), c) as Operator;
-    return validatePredicate(c.text, c.entity!, { column: token(ctx, 'Identifier')!, ...operator });
+    const column = token(ctx, 'Identifier')!;
+    return validatePredicate(c.text, c.entity!, { column, ...operator }, c.position(column.startOffset));
   }
 
   predicateOperator(ctx: Ctx, c: BuildContext): Operator {
@@ -90,5 +94,5 @@ class AstBuilder extends BaseVisitor {
 const builder = new AstBuilder();
 
 export function buildAst(cst: CstNode, text: string, expected?: Entity): ast.ParsedQuery {
-  return builder.visit(cst, { text, expected }) as ast.ParsedQuery;
+  return builder.visit(cst, { text, expected, position: positionCursor(text) }) as ast.ParsedQuery;
 }

@@ -2,7 +2,7 @@ import { assertNever, AstNode, ParsedQuery } from './ast';
 import { compile } from './compiler';
 import { QueryDsl } from './dsl';
 import { sqlErrorAt } from './errors';
-import { regexpProblem } from './regexp-cost';
+import { regexpBudget } from './regexp-cost';
 
 /**
  * OpenSearch refuses a query whose Lucene form has more than `indices.query.bool.max_clause_count`
@@ -23,6 +23,10 @@ export function estimateClauses(query: QueryDsl): number {
       return estimateClauses(body.query as QueryDsl);
     case 'wildcard':
       return wildcardClauses((Object.values(body)[0] as { value: string }).value);
+    case 'regexp':
+      // Counted as the wildcard the same pattern without a backslash becomes (a regexp walks the
+      // keyword's terms, no cheaper), so a backslash cannot get a query refused as too complex in.
+      return wildcardClauses(asWildcard((Object.values(body)[0] as { value: string }).value));
     case 'range':
       // Numeric ranges run as points-or-doc-values: two clauses.
       return 2;
@@ -59,15 +63,20 @@ function wildcardClauses(pattern: string): number {
   return 1 + trigrams.size + short;
 }
 
+/** toRegexp's output as toWildcard would have written it: `.*` → `*`, `.` → `?`, escapes kept. */
+const asWildcard = (regexp: string) =>
+  regexp.replace(/\\.|\.\*|\./gsu, (m) => (m === '.*' ? '*' : m === '.' ? '?' : m));
+
 const START = '\u0001';
 const END = '\u0002';
 
 /**
  * Throws at the first predicate (in query order) that takes the estimate over `MAX_CLAUSES`, or
- * whose `regexp` would be too costly to determinize (regexp-cost.ts).
+ * whose `regexp` takes the query's regexps over what they may cost together (regexp-cost.ts).
  */
 export function checkComplexity(query: ParsedQuery): void {
   let total = 0;
+  const regexps = regexpBudget();
   const visit = (node: AstNode): void => {
     switch (node.kind) {
       case 'and':
@@ -84,7 +93,7 @@ export function checkComplexity(query: ParsedQuery): void {
       case 'nested': {
         const matches = compile(node, true, query.entity);
         // The false form negates the same pattern, so one regexp check covers both.
-        const regexp = regexpProblem(matches);
+        const regexp = regexps(matches);
         if (regexp) throw sqlErrorAt(node.at, node.column, regexp.reason, regexp.details);
         total += Math.max(estimateClauses(matches), estimateClauses(compile(node, false, query.entity)));
         if (total > MAX_CLAUSES) {

@@ -12,21 +12,33 @@ export const tokenSite = (t: IToken): ErrorSite => ({ offset: t.startOffset, ima
 
 /** 1-based line and column of a UTF-16 offset, counted in code points like the length limit. */
 export function positionAt(text: string, offset: number): { line: number; column: number } {
+  return positionCursor(text)(offset);
+}
+
+/**
+ * positionAt for the offsets of one text in increasing order, each scanning on from the last:
+ * one pass over the query for all its predicates, where scanning from the start for each made
+ * a long query's cost grow with its square.
+ */
+export function positionCursor(text: string): (offset: number) => { line: number; column: number } {
   let line = 1;
   let column = 1;
   let i = 0;
-  while (i < offset && i < text.length) {
-    const cp = text.codePointAt(i)!;
-    const width = cp > 0xffff ? 2 : 1;
-    if (text[i] === '\n' || (text[i] === '\r' && text[i + 1] !== '\n')) {
-      line++;
-      column = 1;
-    } else if (text[i] !== '\r') {
-      column++;
+  return (offset) => {
+    if (offset < i) [line, column, i] = [1, 1, 0];
+    while (i < offset && i < text.length) {
+      const cp = text.codePointAt(i)!;
+      const width = cp > 0xffff ? 2 : 1;
+      if (text[i] === '\n' || (text[i] === '\r' && text[i + 1] !== '\n')) {
+        line++;
+        column = 1;
+      } else if (text[i] !== '\r') {
+        column++;
+      }
+      i += width;
     }
-    i += width;
-  }
-  return { line, column };
+    return { line, column };
+  };
 }
 
 const MAX_SHOWN = 40;

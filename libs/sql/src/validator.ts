@@ -2,7 +2,7 @@ import { ENTITIES, Entity } from '@app/contracts';
 import { IToken, tokenMatcher } from 'chevrotain';
 import * as ast from './ast';
 import { ColumnInfo, columnNames, lookupColumn, TABLE_OF } from './catalog';
-import { positionAt, sqlError, tokenSite } from './errors';
+import { sqlError, tokenSite } from './errors';
 import { readLiteral } from './literals';
 import { crossTable } from './cross-table';
 import { Equals, Greater, GreaterEq, Ilike, In, Less, LessEq, NotEquals } from './lexer';
@@ -95,11 +95,18 @@ function resolveColumn(text: string, entity: Entity, token: IToken): ColumnInfo 
   });
 }
 
-/** Checks one predicate against the catalog and returns its AST node, or throws the first problem. */
-export function validatePredicate(text: string, entity: Entity, raw: RawPredicate): ast.PredicateNode {
+/**
+ * Checks one predicate against the catalog and returns its AST node, or throws the first problem;
+ * `at` is where its column is written.
+ */
+export function validatePredicate(
+  text: string,
+  entity: Entity,
+  raw: RawPredicate,
+  at: ast.SourcePosition,
+): ast.PredicateNode {
   const column = resolveColumn(text, entity, raw.column);
   const op = operatorOf(raw);
-  const at = positionAt(text, raw.column.startOffset);
   const opToken = raw.not ?? raw.operator;
   const opImage = raw.not ? `NOT ${raw.operator.image.toUpperCase()}` : raw.operator.image.toUpperCase();
   if (column.kind === 'nested') return crossTable(text, column, raw, op, at, opImage);
