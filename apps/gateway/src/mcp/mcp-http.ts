@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import {
+  INVALID_REQUEST,
+  JSONRPC_VERSION,
   localhostAllowedHostnames,
   validateHostHeader,
   validateOriginHeader,
@@ -34,6 +36,32 @@ const refused = (header: string, message: string, reason: string) =>
       reason,
     },
   );
+
+/**
+ * A JSON-RPC batch (an array body) is answered here, before the SDK: its stateless fallback for
+ * 2025-era clients would run up to 100 messages of one request at once, all behind the single
+ * count of /mcp in the key's rate limit (each resources/read a round trip to the search service).
+ * Batches left the protocol in revision 2025-06-18 and the modern revision refuses them too, so
+ * one message per request is the rule for every client: 400 with a JSON-RPC error whose `data`
+ * is the service's `{error, message, details}`. Null for any other body.
+ */
+export function batchRefusal(body: unknown): Response | null {
+  if (!Array.isArray(body)) return null;
+  const error = new ServiceError(
+    'invalid_request',
+    'JSON-RPC batches are not accepted: send one JSON-RPC message per request ' +
+      '(batches were removed from MCP in revision 2025-06-18).',
+    { max_messages: 1 },
+  );
+  return Response.json(
+    {
+      jsonrpc: JSONRPC_VERSION,
+      error: { code: INVALID_REQUEST, message: error.message, data: error.toBody() },
+      id: null,
+    },
+    { status: error.status },
+  );
+}
 
 /**
  * The Fastify request as the web-standard Request the SDK serves; the body Fastify already

@@ -22,6 +22,12 @@ export interface McpRequestScope {
   caller: Caller;
   apiKey: string;
   definitions: ReadonlyMap<string, Tool>;
+  /**
+   * The MCP client's address (the /mcp request's `ip`): a tool call's route runs as a request
+   * from it, so a key refused there counts for that client, not for the in-process 127.0.0.1
+   * every tenant's tool calls would share (FailedAuthLimiter).
+   */
+  address: string;
   fastify: FastifyInstance;
   search: SearchClient;
 }
@@ -54,7 +60,7 @@ export function createServer(scope: McpRequestScope): Server {
         ProtocolErrorCode.InvalidParams,
         `Unknown tool ${request.params.name}; the tools are ${TOOLS.map((t) => t.name).join(', ')}.`,
       );
-    return callTool(scope.fastify, spec, request.params.arguments, scope.apiKey);
+    return callTool(scope.fastify, spec, request.params.arguments, scope.apiKey, scope.address);
   });
   server.setRequestHandler('resources/list', async () => ({ resources: listResources() }));
   server.setRequestHandler('resources/read', async (request) =>

@@ -7,10 +7,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import type { Caller } from '../access';
 import { SearchClient } from '../search-client/search-client.service';
-import { allowedHostnames, assertHostAndOrigin, sendWebResponse, toWebRequest } from './mcp-http';
-import { createServer } from './mcp-server';
+import {
+  allowedHostnames,
+  assertHostAndOrigin,
+  batchRefusal,
+  sendWebResponse,
+  toWebRequest,
+} from './mcp-http';
+import { createServer, McpRequestScope } from './mcp-server';
 import { toolDefinition } from './tool-schemas';
 import { TOOLS } from './tools';
+
+/** What serve() hands the SDK for serverFor(), beside the key. */
+type RequestExtra = Pick<McpRequestScope, 'caller' | 'definitions' | 'address'>;
 
 /** Where the gateway serves its OpenAPI document (mountOpenApi), the source of the tools' schemas. */
 const OPENAPI_PATH = '/openapi.json';
@@ -44,6 +53,8 @@ export class McpService implements OnApplicationShutdown {
   /** Behind the guard: the caller is authenticated, in scope for /mcp, and counted in its rate limit. */
   async serve(request: FastifyRequest, reply: FastifyReply, caller: Caller, apiKey: string): Promise<void> {
     assertHostAndOrigin(request, this.hostnames);
+    const batch = batchRefusal(request.body);
+    if (batch) return sendWebResponse(batch, reply);
     const definitions = await this.toolDefinitions();
     const response = await this.handler.fetch(toWebRequest(request), {
       parsedBody: request.body,
@@ -51,7 +62,8 @@ export class McpService implements OnApplicationShutdown {
         token: apiKey,
         clientId: caller.prefix,
         scopes: caller.endpoints ? [...caller.endpoints] : ['*'],
-        extra: { caller, definitions },
+        // The address a tool call's route attributes refused keys to (McpRequestScope.address).
+        extra: { caller, definitions, address: request.ip } satisfies RequestExtra,
       },
     });
     await sendWebResponse(response, reply);
@@ -62,12 +74,13 @@ export class McpService implements OnApplicationShutdown {
   }
 
   private serverFor({ authInfo }: McpRequestContext) {
-    const extra = authInfo?.extra as { caller: Caller; definitions: ReadonlyMap<string, Tool> } | undefined;
+    const extra = authInfo?.extra as RequestExtra | undefined;
     if (!authInfo || !extra) throw new Error('an MCP request reached the SDK without its caller');
     return createServer({
       caller: extra.caller,
       apiKey: authInfo.token,
       definitions: extra.definitions,
+      address: extra.address,
       fastify: this.fastify(),
       search: this.search,
     });

@@ -30,12 +30,15 @@ export const HTTP_META_KEY = 'svc/http';
  * the caller's own API-Key header: the route's guard (key, scope, tier, credits, rate limit),
  * validation pipe, billing interceptor and usage rows run exactly as they do over HTTP, and its
  * answer becomes the tool result. The route's request id is its own, as for any HTTP call.
+ * The route sees the request as coming from `address`, the MCP client's own (never a header's:
+ * none of the client's headers is passed on).
  */
 export async function callTool(
   fastify: FastifyInstance,
   spec: ToolSpec,
   args: Record<string, unknown> | undefined,
   apiKey: string,
+  address: string,
 ): Promise<CallToolResult> {
   const { [SANDBOX_ARGUMENT]: sandbox, ...body } = args ?? {};
   // Only a mirrored tool takes `sandbox`; elsewhere it stays in the body for the route to refuse.
@@ -53,6 +56,7 @@ export async function callTool(
       fastify.inject({
         method: 'POST',
         url: path,
+        remoteAddress: address,
         headers: { 'api-key': apiKey, 'content-type': 'application/json', accept: 'application/json' },
         payload: JSON.stringify(payload),
       }),
