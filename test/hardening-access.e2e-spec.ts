@@ -3,12 +3,12 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { IsObject, IsOptional } from 'class-validator';
 import { loadConfig } from '@app/config';
 import { createHttpApp } from '@app/server';
-import { generateApiKey } from '@app/store';
+import { generateApiKey, hashApiKey } from '@app/store';
 import { expectErrorResponse, HttpHarness, seedKey, seedTeam } from '@app/testing';
 import { FAILED_AUTH_PER_MINUTE } from '../apps/gateway/src/access/services/failed-auth-limiter';
 import { ApiKeyService, MAX_CACHED_KEYS } from '../apps/gateway/src/access/services/api-key.service';
 import { PROBE_CONTROLLERS } from './access/probe.controllers';
-import { gatewayHarness } from './gateway';
+import { bootGateway, gatewayHarness } from './gateway';
 
 class NestedDto {
   @IsOptional()
@@ -107,21 +107,89 @@ describe('access before the key is known', () => {
     expectErrorResponse(await send(h.team.key, '{"matches": '), 400, 'invalid_request');
   });
 
-  it('limits presented-but-refused keys per client address, then refuses even a valid key', async () => {
+  const hashFrom = (app: NestFastifyApplication, key: string, remoteAddress: string) =>
+    app
+      .getHttpAdapter()
+      .getInstance()
+      .inject({
+        method: 'POST',
+        url: '/utility/hash/email',
+        remoteAddress,
+        headers: { 'content-type': 'application/json', 'api-key': key },
+        payload: JSON.stringify({ email: 'jane@example.com' }),
+      });
+  const statuses = (responses: { statusCode: number }[]) =>
+    responses.reduce<Record<number, number>>(
+      (n, r) => ({ ...n, [r.statusCode]: (n[r.statusCode] ?? 0) + 1 }),
+      {},
+    );
+
+  it('limits refused keys per client address, and then refuses only keys not known to be good', async () => {
     const address = '127.0.0.77';
-    for (let i = 0; i < FAILED_AUTH_PER_MINUTE; i++) {
+    const flood = [];
+    for (let i = 0; i < FAILED_AUTH_PER_MINUTE + 20; i++) {
       // Half malformed (refused before the body), half well-formed but unknown (refused by Postgres).
-      const key = i % 2 ? 'svc_garbage' : generateApiKey().apiKey;
-      expectErrorResponse(await send(key, '{}', address), 401, 'unauthorized');
+      flood.push(await send(i % 2 ? 'svc_garbage' : generateApiKey().apiKey, '{}', address));
     }
-    const res = await send(h.team.key, '{}', address);
-    const body = expectErrorResponse(res, 429, 'rate_limited');
-    expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-    expect(body.details).toMatchObject({ limit: FAILED_AUTH_PER_MINUTE, window_seconds: 60 });
+    expect(statuses(flood)).toEqual({ 401: FAILED_AUTH_PER_MINUTE, 429: 20 });
+    for (const bad of [generateApiKey().apiKey, 'svc_garbage']) {
+      const res = await send(bad, '{}', address);
+      const body = expectErrorResponse(res, 429, 'rate_limited');
+      expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(body.details).toMatchObject({ limit: FAILED_AUTH_PER_MINUTE, window_seconds: 60 });
+    }
+    // A valid key from the same address (a tenant behind the same NAT) is still served.
+    const valid = [];
+    for (let i = 0; i < 15; i++) valid.push(await hashFrom(h.app, h.team.key, address));
+    expect(statuses(valid)).toEqual({ 200: 15 });
     // Other addresses are not affected, and a missing key never counts.
     expect((await send(h.team.key, '{}', '127.0.0.78')).statusCode).toBe(200);
     for (let i = 0; i < FAILED_AUTH_PER_MINUTE + 5; i++) await send(undefined, '{}', '127.0.0.79');
     expect((await send(h.team.key, '{}', '127.0.0.79')).statusCode).toBe(200);
+  });
+
+  it('lets no more unknown keys reach Postgres than the limit, even sent at once', async () => {
+    const sent = await Promise.all(
+      Array.from({ length: FAILED_AUTH_PER_MINUTE + 50 }, () =>
+        send(generateApiKey().apiKey, '{}', '127.0.0.80'),
+      ),
+    );
+    expect(statuses(sent)).toEqual({ 401: FAILED_AUTH_PER_MINUTE, 429: 50 });
+  });
+
+  it('knows every unrevoked key from boot, and keys created since from its next refresh', async () => {
+    const address = '127.0.0.81';
+    const unseen = await seedKey(h.env.db.dataSource, h.team.id);
+    // A fresh gateway process: it has never been sent `unseen`.
+    const fresh = await bootGateway(h.env.config);
+    try {
+      for (let i = 0; i < FAILED_AUTH_PER_MINUTE; i++)
+        expect((await hashFrom(fresh, generateApiKey().apiKey, address)).statusCode).toBe(401);
+      expectErrorResponse(await hashFrom(fresh, generateApiKey().apiKey, address), 429, 'rate_limited');
+      expect((await hashFrom(fresh, unseen.key, address)).statusCode).toBe(200);
+      // Created after its last look at Postgres: refused from the flooded address until the next
+      // one (KNOWN_KEYS_REFRESH_MS), served from any other address meanwhile.
+      const created = await seedKey(h.env.db.dataSource, h.team.id);
+      expectErrorResponse(await hashFrom(fresh, created.key, address), 429, 'rate_limited');
+      await fresh.get(ApiKeyService).refreshKnownKeys();
+      expect((await hashFrom(fresh, created.key, address)).statusCode).toBe(200);
+      // An address under the limit may still have a valid key looked up, and it is not counted.
+      const other = '127.0.0.83';
+      const newer = await seedKey(h.env.db.dataSource, h.team.id);
+      expect(fresh.get(ApiKeyService).isKnown(newer.key)).toBe(false);
+      for (let i = 0; i < FAILED_AUTH_PER_MINUTE - 1; i++)
+        expect((await hashFrom(fresh, generateApiKey().apiKey, other)).statusCode).toBe(401);
+      expect((await hashFrom(fresh, newer.key, other)).statusCode).toBe(200);
+      expect((await hashFrom(fresh, generateApiKey().apiKey, other)).statusCode).toBe(401);
+      expectErrorResponse(await hashFrom(fresh, generateApiKey().apiKey, other), 429, 'rate_limited');
+      // A known key that is then revoked is refused, and no longer passes the flooded address.
+      await h.sql('UPDATE api_keys SET revoked_at = now() WHERE id = $1', [unseen.keyId]);
+      fresh.get(ApiKeyService).evict([hashApiKey(unseen.key)]);
+      expectErrorResponse(await hashFrom(fresh, unseen.key, address), 429, 'rate_limited');
+      expectErrorResponse(await hashFrom(fresh, unseen.key, '127.0.0.82'), 401, 'unauthorized');
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('rate-limits a team without credits instead of answering 402 forever', async () => {

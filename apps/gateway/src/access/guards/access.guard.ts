@@ -11,7 +11,8 @@ import { TierService } from '../services/tier.service';
 import { RateLimitGuard } from './rate-limit.guard';
 
 /**
- * The one global guard, in a fixed order: public route? → API key (401) → endpoint scope (403)
+ * The one global guard, in a fixed order: public route? → failed keys from the address (429, for
+ * keys not known to be good) → API key (401) → endpoint scope (403)
  * → tier (403) → rate limit (429) → contract and credit pre-check on billed routes (402). The
  * rate limit comes before the pre-check so that a team out of credits cannot make unlimited
  * requests that each cost a 402 (and, when its cached balance says "short", a Postgres read). Each
@@ -36,11 +37,23 @@ export class AccessGuard implements CanActivate {
     const policy = this.policies.of(context, scope);
     if (policy.isPublic) return true;
     const header = request.headers[API_KEY_HEADER];
-    const caller = await this.keys.authenticate(header).catch((error: unknown) => {
-      // A key was presented and refused (malformed, unknown or revoked): counts for its address.
-      if (header !== undefined && error instanceof ServiceError) this.failures.record(request.ip);
-      throw error;
-    });
+    // A presented key not known to be good counts for its address before its lookup, refunded if
+    // Postgres accepts it; a known one is never refused for what others sent from that address.
+    const known = this.keys.isKnown(header);
+    const refund = header === undefined || known ? undefined : this.failures.admit(request.ip, scope);
+    const caller = await this.keys.authenticate(header).then(
+      (accepted) => {
+        refund?.();
+        return accepted;
+      },
+      (error: unknown) => {
+        const refused =
+          header !== undefined && error instanceof ServiceError && error.code === 'unauthorized';
+        if (!refused) refund?.();
+        else if (known) this.failures.record(request.ip);
+        throw error;
+      },
+    );
     assertScope(caller, scope);
     this.tiers.assertRoute(caller, policy.enterprise, scope);
     if (policy.billed && request.method === 'HEAD') throw headOnBilled(scope);

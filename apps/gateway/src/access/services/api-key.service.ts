@@ -1,4 +1,4 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '@app/config';
@@ -7,6 +7,7 @@ import { ApiKeyKind, apiKeyMatchesHash, hashApiKey, parseApiKey, TeamTier } from
 import { LruCache } from '@app/cache';
 import type { Caller } from '../caller';
 import { KeyCache } from './key-cache';
+import { KnownKeys } from './known-keys';
 
 export const API_KEY_HEADER = 'api-key';
 /** Bounds memory whatever keys are thrown at us; far above the number of keys in active use. */
@@ -51,6 +52,12 @@ export function presentedKey(header: string | string[] | undefined): string {
   return apiKey;
 }
 
+/** The key of a well-formed `API-Key` header, else null; no I/O. */
+function wellFormedKey(header: string | string[] | undefined): string | null {
+  const apiKey = Array.isArray(header) ? header[0] : header;
+  return parseApiKey(apiKey) ? (apiKey as string) : null;
+}
+
 /**
  * Turns the `API-Key` header into a Caller. One indexed lookup on api_keys.secret_hash (joined
  * with the team), then a cached answer for API_KEY_CACHE_TTL_MS: that is also how long a changed
@@ -62,21 +69,31 @@ export function presentedKey(header: string | string[] | undefined): string {
  * While this process cannot hear those broadcasts (NATS down) it trusts no cached key and asks
  * Postgres every time, and it drops the whole cache when it hears them again, so a revocation
  * missed meanwhile is never honoured from the cache.
+ *
+ * Apart from that cache, it remembers which keys Postgres holds unrevoked (KnownKeys): not to
+ * accept them, only so that the failed-key limit of an address never refuses them (isKnown).
  */
 @Injectable()
-export class ApiKeyService implements BeforeApplicationShutdown {
+export class ApiKeyService implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger('ApiKeyService');
   private readonly cache: KeyCache<Caller>;
   private readonly touchedAt = new LruCache<number, number>(MAX_CACHED_KEYS);
   private readonly pendingTouches = new Set<Promise<unknown>>();
   /** False until revocations can be heard (and whenever they cannot): see the class comment. */
   private cacheTrusted = false;
+  private readonly known: KnownKeys;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.cache = new KeyCache(config.access.apiKeyCacheTtlMs, MAX_CACHED_KEYS, MAX_CACHED_REFUSALS);
+    this.known = new KnownKeys(db, this.logger);
+  }
+
+  /** Before the first request: a fresh process knows every unrevoked key, not only those it saw. */
+  async onModuleInit(): Promise<void> {
+    await this.known.start();
   }
 
   async authenticate(header: string | string[] | undefined): Promise<Caller> {
@@ -85,13 +102,31 @@ export class ApiKeyService implements BeforeApplicationShutdown {
     const load = () => this.load(apiKey, hash);
     const caller = this.cacheTrusted ? await this.cache.get(hash, load) : await load();
     if (!caller) throw invalid();
+    this.known.add(hash);
     this.touch(caller);
     return caller;
   }
 
+  /**
+   * Whether the header holds a key Postgres is known to hold unrevoked (KnownKeys): such a key is
+   * not refused for what others sent from its address. Not an authentication; no I/O.
+   */
+  isKnown(header: string | string[] | undefined): boolean {
+    const apiKey = wellFormedKey(header);
+    return apiKey !== null && this.known.has(hashApiKey(apiKey));
+  }
+
+  /** Reads the keys created since the last read (also done every KNOWN_KEYS_REFRESH_MS). */
+  refreshKnownKeys(): Promise<void> {
+    return this.known.refresh();
+  }
+
   /** Revoked keys, by secret hash (the cache's key): their next request asks Postgres. */
   evict(secretHashes: readonly string[]): void {
-    for (const hash of secretHashes) this.cache.delete(hash);
+    for (const hash of secretHashes) {
+      this.cache.delete(hash);
+      this.known.delete(hash);
+    }
   }
 
   /** Whether revocations are being heard; becoming true drops what was cached before. */
@@ -111,7 +146,10 @@ export class ApiKeyService implements BeforeApplicationShutdown {
     const row = rows[0];
     // The index found the row by hash; the constant-time compare keeps the accept decision
     // independent of timing should the lookup ever change (e.g. to a prefix lookup).
-    if (!row || row.revoked_at !== null || !apiKeyMatchesHash(apiKey, row.secret_hash)) return null;
+    if (!row || row.revoked_at !== null || !apiKeyMatchesHash(apiKey, row.secret_hash)) {
+      this.known.delete(hash);
+      return null;
+    }
     return {
       keyId: row.id,
       prefix: row.prefix,
@@ -144,6 +182,7 @@ export class ApiKeyService implements BeforeApplicationShutdown {
 
   /** Lets in-flight last_used_at writes finish before the connection pool closes. */
   async beforeApplicationShutdown(): Promise<void> {
+    this.known.stop();
     await Promise.all([...this.pendingTouches]);
   }
 }
