@@ -19,6 +19,7 @@ import {
   type EnterpriseRule,
   RateLimitName,
   rateLimitTable,
+  REFUSED_WHEN_UNCOUNTED,
   RoutePolicies,
   type RoutePolicy,
 } from '../apps/gateway/src/access';
@@ -62,16 +63,16 @@ const ROUTES: Record<string, Expected> = {
   'POST /person/enrich/bulk': keyed('/person/enrich/bulk', { ...bulk, billed: true }),
   'POST /company/enrich': keyed('/company/enrich', enrich),
   'POST /company/enrich/bulk': keyed('/company/enrich/bulk', { ...bulk, billed: true }),
-  'POST /person/search': keyed('/person/search', { billed: true, tier: 'agent_keys' }),
-  'POST /company/search': keyed('/company/search', { billed: true, tier: 'agent_keys' }),
+  'POST /person/search': keyed('/person/search', { billed: true, tier: 'agent_keys', rateLimit: 'search' }),
+  'POST /company/search': keyed('/company/search', { billed: true, tier: 'agent_keys', rateLimit: 'search' }),
   'POST /person/discover': keyed('/person/discover', { billed: true, rateLimit: 'discover' }),
   'POST /company/discover': keyed('/company/discover', { billed: true, rateLimit: 'discover' }),
   'POST /sandbox/person/enrich': keyed('/sandbox/person/enrich', { features: ['multiple_results'] }),
   'POST /sandbox/person/enrich/bulk': keyed('/sandbox/person/enrich/bulk', bulk),
   'POST /sandbox/company/enrich': keyed('/sandbox/company/enrich', { features: ['multiple_results'] }),
   'POST /sandbox/company/enrich/bulk': keyed('/sandbox/company/enrich/bulk', bulk),
-  'POST /sandbox/person/search': keyed('/sandbox/person/search'),
-  'POST /sandbox/company/search': keyed('/sandbox/company/search'),
+  'POST /sandbox/person/search': keyed('/sandbox/person/search', { rateLimit: 'search' }),
+  'POST /sandbox/company/search': keyed('/sandbox/company/search', { rateLimit: 'search' }),
   'POST /sandbox/person/discover': keyed('/sandbox/person/discover', { rateLimit: 'discover' }),
   'POST /sandbox/company/discover': keyed('/sandbox/company/discover', { rateLimit: 'discover' }),
   'POST /utility/clean': keyed('/utility/clean'),
@@ -79,9 +80,9 @@ const ROUTES: Record<string, Expected> = {
   'POST /utility/report/person': keyed('/utility/report/person', { rateLimit: 'report' }),
   'POST /utility/report/company': keyed('/utility/report/company', { rateLimit: 'report' }),
   // The MCP server (docs/mcp.md): GET and DELETE answer 405, it keeps no stream or session.
-  'POST /mcp': keyed('/mcp'),
-  'GET /mcp': keyed('/mcp'),
-  'DELETE /mcp': keyed('/mcp'),
+  'POST /mcp': keyed('/mcp', { rateLimit: 'mcp' }),
+  'GET /mcp': keyed('/mcp', { rateLimit: 'mcp' }),
+  'DELETE /mcp': keyed('/mcp', { rateLimit: 'mcp' }),
   'POST /agent/key': { bearer: true, rateLimit: 'agent_key' },
 };
 /** Served by the OpenAPI module beside Nest's controllers, so outside the guard and the document. */
@@ -183,6 +184,13 @@ describe('route policies', () => {
           .map(([route, policy]) => [route, asPolicy(policy)]),
       );
       expect(actual).toEqual(expected);
+    });
+
+    it('refuses only search, discover, bulk and MCP when their calls cannot be counted', () => {
+      const refused = KEYED.filter(([, p]) => REFUSED_WHEN_UNCOUNTED.has(p.rateLimit)).map(([r]) => r);
+      expect(sorted(refused)).toEqual(
+        sorted(Object.keys(ROUTES).filter((r) => /\/(search|discover|bulk)$|\/mcp$/.test(r))),
+      );
     });
   });
 

@@ -4,7 +4,12 @@ export { CREDITS_CHARGED_HEADER, CREDITS_REMAINING_HEADER } from './billing/bill
 export { type Caller, setRateLimitSubject } from './caller';
 export * from './decorators';
 export { KeyBudgets } from './rate-limits/key-budgets';
-export { RATE_LIMIT_NAMES, type RateLimitName, rateLimitTable } from './rate-limits/rate-limit-table';
+export {
+  RATE_LIMIT_NAMES,
+  type RateLimitName,
+  rateLimitTable,
+  REFUSED_WHEN_UNCOUNTED,
+} from './rate-limits/rate-limit-table';
 export { installPreBodyChecks } from './pre-body';
 export { documentRoutePolicies } from './route-docs';
 export { RateLimitGuard } from './guards/rate-limit.guard';

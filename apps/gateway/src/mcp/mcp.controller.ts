@@ -1,17 +1,18 @@
 import { Controller, Delete, Get, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiKeyAuth, Caller, CurrentCaller } from '../access';
+import { ApiKeyAuth, Caller, CurrentCaller, RateLimit } from '../access';
 import { API_KEY_HEADER } from '../access/services/api-key.service';
 import { McpService } from './mcp.service';
 
 /**
  * /mcp behind the global guard like any endpoint: the API key (401), the /mcp scope (403) and
- * the default rate limit apply before any MCP work. What a tool call costs and counts is its own
- * route's business (docs/mcp.md).
+ * the `mcp` rate limit (the default's, refused rather than uncounted when Redis fails) apply
+ * before any MCP work. What a tool call costs and counts is its own route's business (docs/mcp.md).
  */
 @ApiTags('mcp')
 @ApiKeyAuth()
+@RateLimit('mcp')
 @Controller('mcp')
 export class McpController {
   constructor(private readonly mcp: McpService) {}

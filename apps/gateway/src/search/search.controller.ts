@@ -2,7 +2,14 @@ import { Body, Controller, Res } from '@nestjs/common';
 import { ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { BuildKind } from '@app/contracts';
-import { ApiKeyAuth, BilledMatches, Enterprise, PostLiveAndSandbox, RouteBuildKind } from '../access';
+import {
+  ApiKeyAuth,
+  BilledMatches,
+  Enterprise,
+  PostLiveAndSandbox,
+  RateLimit,
+  RouteBuildKind,
+} from '../access';
 import { SearchBodyDto } from './dto/search-body.dto';
 import { SearchResponse, SearchService } from './search.service';
 
@@ -23,6 +30,7 @@ const SearchHeaders = (): MethodDecorator =>
 
 @ApiTags('search')
 @ApiKeyAuth()
+@RateLimit('search')
 @Controller()
 export class SearchController {
   constructor(private readonly search: SearchService) {}

@@ -6,18 +6,24 @@ import {
   ThrottlerGuard,
   ThrottlerLimitDetail,
   type ThrottlerModuleOptions,
+  type ThrottlerRequest,
   type ThrottlerStorage,
 } from '@nestjs/throttler';
 import type { FastifyReply } from 'fastify';
 import { ServiceError } from '@app/contracts';
 import { GatewayMetrics } from '../../metrics/gateway-metrics';
 import { rateLimitSubjectOf } from '../caller';
+import { REFUSED_WHEN_UNCOUNTED } from '../rate-limits/rate-limit-table';
+import { CountersUnavailable, REDIS_RETRY_AFTER_MS } from '../rate-limits/redis-throttler.storage';
+import { RoutePolicies } from '../route-policy';
 
 /**
  * @nestjs/throttler's guard, counting per API key and endpoint (not per IP), answering in the
  * ErrorResponse shape, and keeping the X-RateLimit-* headers on the 429 as well. Runs as the last
  * step of AccessGuard, after the key is known, or of the agent-token guard, counting per agent;
- * the limit comes from the route's @RateLimit().
+ * the limit comes from the route's @RateLimit(). When the counters cannot be asked (Redis
+ * stalled or down), the route's bucket decides: served uncounted, or, for the costliest
+ * (REFUSED_WHEN_UNCOUNTED), a fast 503 with Retry-After.
  */
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
@@ -26,8 +32,24 @@ export class RateLimitGuard extends ThrottlerGuard {
     @InjectThrottlerStorage() storage: ThrottlerStorage,
     reflector: Reflector,
     private readonly metrics: GatewayMetrics,
+    private readonly policies: RoutePolicies,
   ) {
     super(options, storage, reflector);
+  }
+
+  protected override async handleRequest(request: ThrottlerRequest): Promise<boolean> {
+    try {
+      return await super.handleRequest(request);
+    } catch (error) {
+      if (!(error instanceof CountersUnavailable)) throw error;
+      if (!REFUSED_WHEN_UNCOUNTED.has(this.policies.of(request.context).rateLimit)) return true;
+      const { scope } = rateLimitSubjectOf(request.context.switchToHttp().getRequest<object>());
+      throw new ServiceError(
+        'service_unavailable',
+        `Rate limits cannot be counted right now, so ${scope} is paused rather than served unmetered. Retry shortly.`,
+        { endpoint: scope, retry_after_seconds: REDIS_RETRY_AFTER_MS / 1000 },
+      );
+    }
   }
 
   protected override async getTracker(request: Record<string, unknown>): Promise<string> {

@@ -11,9 +11,25 @@ export const RATE_LIMIT_NAMES = [
   'discover',
   'discover_model',
   'agent_key',
+  'search',
+  'mcp',
 ] as const;
 export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
 export const DEFAULT_RATE_LIMIT: RateLimitName = 'default';
+
+/**
+ * The buckets whose routes are refused (503 with Retry-After) rather than served uncounted when
+ * the shared counters (Redis) cannot be asked: the routes that cost the most per request — a
+ * search or discover runs on the search worker's one event loop, a bulk call is up to 100
+ * lookups, an MCP call fans out to those. Unmetered, one key could stall them for every tenant;
+ * cheaper routes keep failing open, so a limiter outage does not become an API outage.
+ */
+export const REFUSED_WHEN_UNCOUNTED: ReadonlySet<RateLimitName> = new Set([
+  'search',
+  'discover',
+  'bulk',
+  'mcp',
+]);
 
 /**
  * The one table of per-endpoint limits (requests per window). hash_email and report are fixed
@@ -32,5 +48,8 @@ export function rateLimitTable(config: RateLimitConfig): Readonly<Record<RateLim
     // when the request matches nothing and is free.
     discover_model: config.discoverModelPerMinute,
     default: config.defaultPerMinute,
+    // The default limit; their own names mark them REFUSED_WHEN_UNCOUNTED.
+    search: config.defaultPerMinute,
+    mcp: config.defaultPerMinute,
   });
 }

@@ -33,15 +33,32 @@ const WARN_EVERY_MS = 10_000;
 /**
  * Longest a request waits for its rate-limit count. A Redis that accepts commands and never
  * answers would otherwise hold every guarded request (and all those queued behind the
- * coalescer's in-flight batch) forever; past this bound the request is let through.
+ * coalescer's in-flight batch) forever; past this bound the count fails (CountersUnavailable).
  */
 export const REDIS_COMMAND_TIMEOUT_MS = 500;
 
 /**
+ * After a failed count, how long later counts fail at once without asking Redis: a stalled Redis
+ * costs one request its 500 ms per interval instead of every request. Also the Retry-After of
+ * the routes refused meanwhile.
+ */
+export const REDIS_RETRY_AFTER_MS = 1000;
+
+/** The count could not be made; the guard decides, per route, to serve uncounted or refuse. */
+export class CountersUnavailable extends Error {
+  constructor(reason: string) {
+    super(`rate-limit counters unavailable: ${reason}`);
+    this.name = 'CountersUnavailable';
+  }
+}
+
+/**
  * Counters shared by every gateway on one Redis (REDIS_URL). Keys are `<prefix><key id>:<path>`.
- * If Redis fails mid-flight the request is let through (fail open, logged at most every 10 s):
- * a rate limiter outage should not become an API outage. At boot, an unreachable Redis stops the
- * gateway like any other configured dependency.
+ * If Redis fails mid-flight the count rejects with CountersUnavailable (logged at most every
+ * 10 s) and RateLimitGuard applies the route's choice: most routes are served uncounted (a rate
+ * limiter outage should not become an API outage), the costliest are refused with a 503
+ * (REFUSED_WHEN_UNCOUNTED). At boot, an unreachable Redis stops the gateway like any other
+ * configured dependency.
  */
 export class RedisThrottlerStorage implements ThrottlerStorage, OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('RateLimits');
@@ -53,6 +70,8 @@ export class RedisThrottlerStorage implements ThrottlerStorage, OnModuleInit, On
   );
   private lastWarning = 0;
   private lastError = '';
+  /** Until then counts fail without a Redis call (REDIS_RETRY_AFTER_MS after a failure). */
+  private failingUntil = 0;
 
   constructor(
     url: string,
@@ -87,14 +106,17 @@ export class RedisThrottlerStorage implements ThrottlerStorage, OnModuleInit, On
   }
 
   async increment(key: string, ttl: number, limit: number): Promise<ThrottlerStorageRecord> {
+    if (Date.now() < this.failingUntil) throw new CountersUnavailable('redis failed a moment ago');
     try {
       // Bounded here too: a request queued behind a stuck batch would otherwise wait for that
       // batch's timeout and then for its own.
       const [hits, msLeft] = await withinBound(this.hits.submit(null, { key: this.prefix + key, ttl }));
       return windowRecord(Number(hits), Number(msLeft), limit);
     } catch (error) {
-      this.warn(`rate limit not enforced, redis failed: ${(error as Error).message}`);
-      return windowRecord(0, ttl, limit);
+      this.failingUntil = Date.now() + REDIS_RETRY_AFTER_MS;
+      const reason = `redis failed: ${(error as Error).message}`;
+      this.warn(`rate limits not counted (cheap routes served, costly ones refused), ${reason}`);
+      throw new CountersUnavailable(reason);
     }
   }
 
