@@ -115,9 +115,11 @@ describe('sign-in', () => {
     expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(SIGN_IN_THROTTLE.windowSeconds);
     expect(res.body).toContain('Too many failed attempts');
     // Once the failures leave the window, the right password works again.
-    await h.sql(`UPDATE sign_in_failures SET created_at = now() - interval '16 minutes' WHERE email = $1`, [
-      person.email,
-    ]);
+    await h.sql(
+      `UPDATE auth_attempts SET created_at = now() - interval '16 minutes'
+        WHERE scope = 'sign_in:email' AND subject = $1`,
+      [person.email],
+    );
     expect((await signIn(newBrowser(), person.email, PASSWORD)).statusCode).toBe(303);
   });
 

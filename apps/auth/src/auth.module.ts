@@ -1,9 +1,11 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig, ConfigModule } from '@app/config';
-import { DatabaseModule, MetricsModule } from '@app/server';
+import { DatabaseModule } from '@app/server';
 import { ConnectedAppsModule } from './account/connected-apps.module';
 import { ClaimsModule } from './claims/claims.module';
 import { HealthModule } from './health/health.module';
+import { AuthMetricsModule } from './metrics/auth-metrics.module';
+import { RetentionModule } from './retention/retention.module';
 import { SignInModule } from './sign-in/sign-in.module';
 import { SigningModule } from './signing/signing.module';
 import { TokenModule } from './token/token.module';
@@ -16,13 +18,14 @@ export class AuthModule {
       imports: [
         ConfigModule.forRoot(config),
         DatabaseModule,
-        MetricsModule.forRoot('auth'),
+        AuthMetricsModule,
         HealthModule,
         SigningModule,
         SignInModule,
         ClaimsModule,
         TokenModule,
         ConnectedAppsModule,
+        RetentionModule,
       ],
     };
   }

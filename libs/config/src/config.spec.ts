@@ -48,6 +48,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ RATE_LIMIT_KEY_PREFIX: 'eu1:rl:' }).access.rateLimits.keyPrefix).toBe('eu1:rl:');
   });
 
+  it('lets an auth process hash 2 passwords at once unless told otherwise, never 0', () => {
+    expect(loadConfig({}).passwordHashConcurrency).toBe(2);
+    expect(loadConfig({ AUTH_PASSWORD_HASH_CONCURRENCY: '6' }).passwordHashConcurrency).toBe(6);
+    for (const bad of ['0', '65', 'two'])
+      expect(() => loadConfig({ AUTH_PASSWORD_HASH_CONCURRENCY: bad })).toThrow(
+        /AUTH_PASSWORD_HASH_CONCURRENCY/,
+      );
+  });
+
   it('runs one gateway process unless told otherwise, and more only with shared rate limits', () => {
     expect(loadConfig({}).gatewayWorkers).toBe(1);
     expect(loadConfig({ GATEWAY_WORKERS: '2', REDIS_URL: 'redis://127.0.0.1:6379' }).gatewayWorkers).toBe(2);

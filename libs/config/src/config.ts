@@ -116,6 +116,8 @@ export interface AppConfig {
   enrichment: EnrichmentConfig;
   discoveryModel: DiscoveryModelConfig | null;
   authSigning: AuthSigningConfig;
+  /** Password hashes one auth process runs at once (docs/agents.md, "Limits"). */
+  passwordHashConcurrency: number;
   /** Unlocks /health's dependency details (Authorization: Bearer); null: status only, always. */
   operatorToken: string | null;
   /** The Prometheus /metrics operator port; also guarded by operatorToken when that is set. */
@@ -284,6 +286,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         }
       : null,
     authSigning: { keys: signing?.keys ?? null, file: env.AUTH_SIGNING_KEYS_FILE },
+    passwordHashConcurrency: env.AUTH_PASSWORD_HASH_CONCURRENCY,
     operatorToken: env.OPERATOR_TOKEN ?? null,
     metrics: { port: env.METRICS_PORT ?? null, host: env.METRICS_HOST },
   };

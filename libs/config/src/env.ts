@@ -244,6 +244,17 @@ export class Env {
   @IsString()
   AUTH_SIGNING_KEYS_FILE = '.stack/auth-signing-keys.json';
 
+  /**
+   * Password hashes (scrypt, ~128 MiB and a few hundred ms each) one auth process runs at once;
+   * past it a sign-in answers 429 at once. scrypt runs on libuv's thread pool (4 threads unless
+   * UV_THREADPOOL_SIZE), which ES256 signing and DNS lookups also need, so keep it below that.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  AUTH_PASSWORD_HASH_CONCURRENCY = 2;
+
   /** Time allowed for an exact count of a search's matches before `total` becomes an estimate. */
   @Transform(toInt)
   @IsInt()

@@ -11,39 +11,62 @@ export const CLAIM_CODE_TTL_SECONDS = 300;
 /** Wrong codes that end a claim (status failed). */
 export const CLAIM_MAX_WRONG_CODES = 5;
 
-/** The account an agent may ask for: approved, admin or developer in at least one team; else null. */
-export async function findClaimableAccount(ds: DataSource, email: string): Promise<number | null> {
-  const rows: Array<{ id: number }> = await ds.query(
-    `SELECT a.id FROM accounts a
-      WHERE a.email = lower($1) AND a.status = 'approved'
-        AND EXISTS (SELECT 1 FROM memberships m WHERE m.account_id = a.id AND m.role IN ('admin', 'developer'))`,
-    [email],
-  );
-  return rows[0]?.id ?? null;
-}
+/** How long an unconfirmed agent and its claim are kept after the claim's last code window ended. */
+export const CLAIM_RETENTION_SECONDS = 24 * 60 * 60;
 
 export interface OpenedClaim {
   claimId: string;
-  agentId: string;
 }
 
-/** A new agent (not yet confirmed) and its pending claim; the link may be opened for CLAIM_CODE_TTL_SECONDS. */
+/**
+ * A new agent (not yet confirmed) and its pending claim, whose link may be opened for
+ * CLAIM_CODE_TTL_SECONDS, for whoever `email` names. When that is not an approved account with
+ * the admin or developer role in some team, the agent has no account: a decoy nobody can
+ * confirm. Either way it is this one statement writing one agent and one claim, so the answer's
+ * cost does not tell which emails may approve agents (docs/agents.md).
+ */
 export async function openAgentClaim(
   ds: DataSource,
-  input: { accountId: number; agentName: string; tokenHash: string; codeHash: string },
+  input: { email: string; agentName: string; tokenHash: string; codeHash: string },
 ): Promise<OpenedClaim> {
-  return ds.transaction(async (em) => {
-    const [agent]: Array<{ id: string }> = await em.query(
-      `INSERT INTO agents (name, account_id) VALUES ($1, $2) RETURNING id`,
-      [input.agentName, input.accountId],
-    );
-    const [claim]: Array<{ id: string }> = await em.query(
-      `INSERT INTO agent_claims (agent_id, token_hash, code_hash, code_expires_at)
-       VALUES ($1, $2, $3, now() + make_interval(secs => $4)) RETURNING id`,
-      [agent.id, input.tokenHash, input.codeHash, CLAIM_CODE_TTL_SECONDS],
-    );
-    return { claimId: claim.id, agentId: agent.id };
-  });
+  const [claim]: Array<{ id: string }> = await ds.query(
+    `WITH approver AS (
+       SELECT a.id FROM accounts a
+        WHERE a.email = lower($1) AND a.status = 'approved'
+          AND EXISTS (SELECT 1 FROM memberships m WHERE m.account_id = a.id AND m.role IN ('admin', 'developer'))
+     ), agent AS (
+       INSERT INTO agents (name, account_id) VALUES ($2, (SELECT id FROM approver)) RETURNING id
+     )
+     INSERT INTO agent_claims (agent_id, token_hash, code_hash, code_expires_at)
+     SELECT id, $3, $4, now() + make_interval(secs => $5) FROM agent
+     RETURNING id`,
+    [input.email, input.agentName, input.tokenHash, input.codeHash, CLAIM_CODE_TTL_SECONDS],
+  );
+  return { claimId: claim.id };
+}
+
+/**
+ * Deletes up to `batch` unconfirmed agents whose claim's last code window ended more than
+ * `retentionSeconds` ago (the claim goes with its agent); answers how many. Completed claims
+ * and confirmed agents are kept. The claims are locked first, and skipped when a renewal or
+ * completion holds them, so a claim renewed meanwhile is not deleted.
+ */
+export async function purgeStaleClaims(
+  ds: DataSource,
+  retentionSeconds: number,
+  batch: number,
+): Promise<number> {
+  const [, deleted]: [unknown, number] = await ds.query(
+    `WITH stale AS (
+       SELECT c.agent_id FROM agent_claims c
+        WHERE c.status <> 'completed' AND c.code_expires_at < now() - make_interval(secs => $1)
+        ORDER BY c.code_expires_at LIMIT $2
+        FOR UPDATE SKIP LOCKED
+     )
+     DELETE FROM agents WHERE id IN (SELECT agent_id FROM stale) AND confirmed_at IS NULL`,
+    [retentionSeconds, batch],
+  );
+  return deleted;
 }
 
 interface LockedClaim {

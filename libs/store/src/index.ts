@@ -27,7 +27,7 @@ export * from './agent-keys';
 export * from './secrets';
 export * from './agent-claims';
 export * from './auth-sessions';
-export * from './sign-in-failures';
+export * from './auth-attempts';
 export * from './used-jtis';
 export * from './connected-agents';
 export * from './idempotency';

@@ -23,6 +23,15 @@ export type MembershipRole = (typeof MEMBERSHIP_ROLES)[number];
 export const AGENT_CLAIM_STATUSES = ['pending', 'confirmed', 'completed', 'failed'] as const;
 export type AgentClaimStatus = (typeof AGENT_CLAIM_STATUSES)[number];
 
+/** What an auth attempt is counted against (docs/agents.md, "Limits"): a door, then whose attempt. */
+export const AUTH_ATTEMPT_SCOPES = [
+  'sign_in:email',
+  'sign_in:client',
+  'identity:login_hint',
+  'identity:client',
+] as const;
+export type AuthAttemptScope = (typeof AUTH_ATTEMPT_SCOPES)[number];
+
 export const API_KEY_KINDS = ['standard', 'agent'] as const;
 export type ApiKeyKind = (typeof API_KEY_KINDS)[number];
 

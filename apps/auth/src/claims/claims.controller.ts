@@ -1,4 +1,4 @@
-import { Body, Controller, Header, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Header, HttpCode, Ip, Post } from '@nestjs/common';
 import { ClaimResponse, ClaimsService, IdentityResponse } from './claims.service';
 import { ClaimCompletionDto, ClaimRenewalDto, IdentityRequestDto } from './dto/claim.dto';
 
@@ -10,8 +10,8 @@ export class ClaimsController {
   @Post()
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
-  open(@Body() body: IdentityRequestDto): Promise<ClaimResponse> {
-    return this.claims.open(body);
+  open(@Body() body: IdentityRequestDto, @Ip() client: string): Promise<ClaimResponse> {
+    return this.claims.open(body, client);
   }
 
   @Post('claim')

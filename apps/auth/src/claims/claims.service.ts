@@ -5,17 +5,20 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { ServiceError } from '@app/contracts';
 import {
+  AttemptOutcome,
   CLAIM_CODE_TTL_SECONDS,
   completeAgentClaim,
-  findClaimableAccount,
+  countAttempt,
   openAgentClaim,
   randomSecret,
   renewAgentClaim,
   sha256Hex,
 } from '@app/store';
+import { AuthMetrics } from '../metrics/auth-metrics';
 import { SigningKeys } from '../signing/signing-keys';
 import { decoyClaimId } from './decoy-claim';
 import { ClaimCompletionDto, ClaimRenewalDto, IdentityRequestDto } from './dto/claim.dto';
+import { identityLimits } from './identity-throttle';
 import { normalizeUserCode } from './user-code';
 
 /** The identity assertion lasts as long as a code: the agent exchanges it right away. */
@@ -43,22 +46,26 @@ export class ClaimsService {
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly keys: SigningKeys,
+    private readonly metrics: AuthMetrics,
   ) {
     this.decoySecret = keys.derivedSecret('decoy-claims');
   }
 
   /**
-   * A claim for an account that may approve agents; for any other email the same answer with
-   * a token no claim has, which then behaves like a claim whose person never looks (every
-   * completion 409 `claim_not_confirmed`, renewals answer normally): the answer never tells
-   * whether the email has an account.
+   * A claim for an account that may approve agents; for any other email a decoy claim, stored
+   * the same way for no account, which behaves like a claim whose person never looks (every
+   * completion 409 `claim_not_confirmed`, renewals answer normally): neither the answer nor
+   * its cost tells whether the email has an account. Counted first against the limits.
    */
-  async open(dto: IdentityRequestDto): Promise<ClaimResponse> {
+  async open(dto: IdentityRequestDto, client: string): Promise<ClaimResponse> {
+    const attempt = await countAttempt(this.ds, identityLimits(dto.login_hint, client));
+    if (attempt.kind === 'refused') {
+      this.metrics.refused(attempt.scope);
+      throw identityRateLimited(attempt);
+    }
     const token = `clm_${randomSecret()}`;
-    const accountId = await findClaimableAccount(this.ds, dto.login_hint);
-    if (accountId === null) return this.answer(token, decoyClaimId(this.decoySecret, token));
     const { claimId } = await openAgentClaim(this.ds, {
-      accountId,
+      email: dto.login_hint,
       agentName: dto.client_name || DEFAULT_AGENT_NAME,
       tokenHash: sha256Hex(token),
       codeHash: unguessableHash(),
@@ -132,6 +139,20 @@ export class ClaimsService {
       ASSERTION_LIFETIME_SECONDS,
     );
   }
+}
+
+function identityRateLimited(refusal: Extract<AttemptOutcome, { kind: 'refused' }>): ServiceError {
+  const per = refusal.scope === 'identity:login_hint' ? 'login_hint' : 'address';
+  return new ServiceError(
+    'rate_limited',
+    `Too many identity requests for this ${per} (${refusal.limit} per ${refusal.windowSeconds / 60} minutes). Retry after ${refusal.retryAfterSeconds} s.`,
+    {
+      per,
+      limit: refusal.limit,
+      window_seconds: refusal.windowSeconds,
+      retry_after_seconds: refusal.retryAfterSeconds,
+    },
+  );
 }
 
 function claimCompleted(): ServiceError {

@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
 
 /**
- * The verification link of a claim that leads nowhere (the identity request named no account
- * that may approve agents): a UUID derived from the token with a server secret, so renewing the
- * same token gives the same link, as it does for a real claim, and nobody without the secret
- * can tell it from a real claim's random id.
+ * The verification link answered to a renewal of a token no claim has (never issued, or its
+ * claim purged): a UUID derived from the token with a server secret, so renewing the same token
+ * gives the same link, as it does for a stored claim, and nobody without the secret can tell it
+ * from a claim's random id.
  */
 export function decoyClaimId(secret: Buffer, token: string): string {
   const b = createHmac('sha256', secret).update(token).digest().subarray(0, 16);

@@ -13,6 +13,7 @@ const REFUSALS: Record<Exclude<SignInOutcome['kind'], 'signed_in'>, { status: nu
   wrong_credentials: { status: 401, message: 'That email and password do not match an account.' },
   inactive: { status: 403, message: 'This account is inactive. Ask your team admin to reactivate it.' },
   throttled: { status: 429, message: 'Too many failed attempts. Wait a few minutes, then try again.' },
+  busy: { status: 429, message: 'Too many sign-ins at this moment. Try again in a few seconds.' },
 };
 
 @Controller()
@@ -45,7 +46,7 @@ export class SignInController {
       return redirect(reply, next);
     }
     const { status, message } = REFUSALS[outcome.kind];
-    if (outcome.kind === 'throttled') void reply.header('Retry-After', String(outcome.retryAfterSeconds));
+    if ('retryAfterSeconds' in outcome) void reply.header('Retry-After', String(outcome.retryAfterSeconds));
     const csrf = this.sessions.signInFormToken(request, reply);
     sendPage(reply, status, signInPage({ csrf, next, email: body.email, error: message }));
   }

@@ -19,6 +19,7 @@ import { Agent } from './agent.entity';
 @Entity({ name: 'agent_claims' })
 @Index('idx_agent_claims_token_hash', ['tokenHash'], { unique: true })
 @Index('idx_agent_claims_agent', ['agentId'])
+@Index('idx_agent_claims_code_expires', ['codeExpiresAt'])
 @Check('chk_agent_claims_status', sqlIn('status', AGENT_CLAIM_STATUSES))
 @Check('chk_agent_claims_hashes', `"token_hash" ~ '^[0-9a-f]{64}$' AND "code_hash" ~ '^[0-9a-f]{64}$'`)
 @Check('chk_agent_claims_wrong_attempts', `"wrong_attempts" >= 0`)

@@ -13,7 +13,8 @@ import { Account } from './account.entity';
 /**
  * An AI agent a person approved through a claim (docs/agents.md). `confirmed_at` is set when
  * its claim completes (the assertion is delivered); `disconnected_at` when the person
- * disconnects it on the connected-apps page, which also revokes its keys.
+ * disconnects it on the connected-apps page, which also revokes its keys. Unconfirmed agents are
+ * purged with their stale claims (docs/agents.md, "Retention").
  */
 @Entity({ name: 'agents' })
 @Index('idx_agents_account', ['accountId'])
@@ -26,9 +27,12 @@ export class Agent {
   @Column('text', { name: 'name' })
   name!: string;
 
-  /** The person who approved (or is asked to approve) the agent. */
-  @Column('integer', { name: 'account_id' })
-  accountId!: number;
+  /**
+   * The person who approved (or is asked to approve) the agent; null for the agent of a decoy
+   * claim (an identity request naming nobody who may approve agents), which nobody can confirm.
+   */
+  @Column('integer', { name: 'account_id', nullable: true })
+  accountId!: number | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

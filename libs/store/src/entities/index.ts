@@ -1,6 +1,7 @@
 import { Account } from './account.entity';
 import { Agent } from './agent.entity';
 import { AgentClaim } from './agent-claim.entity';
+import { AuthAttempt } from './auth-attempt.entity';
 import { ApiKey } from './api-key.entity';
 import { AuthSession } from './auth-session.entity';
 import { Build } from './build.entity';
@@ -13,7 +14,6 @@ import { PersonRecord } from './person-record.entity';
 import { PersonValueCount } from './person-value-count.entity';
 import { Report } from './report.entity';
 import { IdempotencyKey } from './idempotency-key.entity';
-import { SignInFailure } from './sign-in-failure.entity';
 import { Team } from './team.entity';
 import { Usage } from './usage.entity';
 import { UsedJti } from './used-jti.entity';
@@ -23,6 +23,7 @@ export {
   Agent,
   AgentClaim,
   ApiKey,
+  AuthAttempt,
   AuthSession,
   Build,
   CompanyMatchKey,
@@ -34,7 +35,6 @@ export {
   PersonRecord,
   PersonValueCount,
   Report,
-  SignInFailure,
   Team,
   Usage,
   UsedJti,
@@ -60,6 +60,6 @@ export const ENTITIES = [
   AgentClaim,
   UsedJti,
   AuthSession,
-  SignInFailure,
+  AuthAttempt,
   IdempotencyKey,
 ];

@@ -8,6 +8,7 @@ import { RecordJson1795900000000 } from './1795900000000-RecordJson';
 import { PersonBlockingCovering1796000000000 } from './1796000000000-PersonBlockingCovering';
 import { AgentSignIn1796100000000 } from './1796100000000-AgentSignIn';
 import { IdempotencyKeys1796200000000 } from './1796200000000-IdempotencyKeys';
+import { AuthLimits1796450000000 } from './1796450000000-AuthLimits';
 import { ChargeIds1796550000000 } from './1796550000000-ChargeIds';
 
 /** Every migration in order; registered explicitly (no globs) so ts and compiled js behave the same. */
@@ -22,5 +23,6 @@ export const MIGRATIONS = [
   PersonBlockingCovering1796000000000,
   AgentSignIn1796100000000,
   IdempotencyKeys1796200000000,
+  AuthLimits1796450000000,
   ChargeIds1796550000000,
 ];
