@@ -7,6 +7,7 @@ import type { CompanyRecord } from './company';
 import type { PersonRecord } from './person';
 import type { Check, ValidationProblem } from './validation/checks';
 import { companyRecord } from './validation/company.schema';
+import { reportControlCharacters } from './validation/control-characters';
 import { personRecord } from './validation/person.schema';
 
 export type { ValidationProblem } from './validation/checks';
@@ -32,6 +33,8 @@ export type Normalized<R> = { ok: true; record: R } | { ok: false; problems: Val
 function run<R>(check: Check, x: unknown): Normalized<R> {
   const problems: ValidationProblem[] = [];
   const record = check(x, { out: problems, path: [] }) as R;
+  // Over what would be stored, every field at once: no schema check can forget one.
+  reportControlCharacters(record, { out: problems, path: [] });
   return problems.length === 0 ? { ok: true, record } : { ok: false, problems };
 }
 
