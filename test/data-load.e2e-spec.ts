@@ -286,13 +286,15 @@ describe('data:load', () => {
   });
 
   it('swaps to a new build, keeps the old one listed, and drops only builds not serving', async () => {
+    // Fewer people than are served (20): a smaller build is meant here.
     const dir = dataDir({ 'people.jsonl.gz': gzipSync(jsonl(people(12, 'c'))) });
-    const report = await load({ dir, buildId: '1.1.0_2026-11-02' });
+    const report = await load({ dir, buildId: '1.1.0_2026-11-02', maxShrinkPercent: 100 });
     expect(report.people.loaded).toBe(12);
-    expect(report.companies).toMatchObject({ file: null, loaded: 0 });
+    // Without a companies file the companies serving until now are kept (test/data-activation.e2e-spec.ts).
+    expect(report.companies).toMatchObject({ file: null, loaded: 0, kept: 5, kept_from: '1.0.0_2026-11-01' });
     expect(await active()).toBe('1.1.0_2026-11-02');
     expect(await aliasCount('person')).toBe(12);
-    expect(await aliasCount('company')).toBe(0);
+    expect(await aliasCount('company')).toBe(5);
 
     const { builds } = await listBuilds(env.db.dataSource, os, env.config.opensearch);
     expect(builds.map((b) => [b.build, b.status, b.active])).toEqual(
@@ -367,7 +369,7 @@ describe('data:load', () => {
       delete (company as Record<string, unknown>).build_version;
       const other = { ...people(1, 'v')[0], build_version: '0.9.0_2026-10-01' };
       const dir = dataDir({ 'people.jsonl': jsonl([person, other]), 'companies.jsonl': jsonl([company]) });
-      const report = await load({ dir, buildId: '1.2.0_2026-11-04' });
+      const report = await load({ dir, buildId: '1.2.0_2026-11-04', maxShrinkPercent: 100 });
 
       expect(report.problems).toEqual([]);
       expect(report.people).toMatchObject({ loaded: 2, rejected: 0 });
@@ -495,11 +497,19 @@ describe('data:load', () => {
       );
       expect(await serving()).toEqual(before);
       // The same file passes a looser gate.
-      const report = await load({ dir, buildId: '1.3.1_2026-11-05', maxRejectedPercent: 5 });
+      const report = await load({
+        dir,
+        buildId: '1.3.1_2026-11-05',
+        maxRejectedPercent: 5,
+        maxShrinkPercent: 100,
+      });
       expect(report.gate).toEqual({
         passed: true,
         rejected_percent: 5,
         max_rejected_percent: 5,
+        // 95 people where 300 served; the companies (no file) are kept.
+        shrink_percent: { people: 68.333, companies: 0 },
+        max_shrink_percent: 100,
         failures: [],
       });
       expect(await active()).toBe('1.3.1_2026-11-05');
@@ -512,7 +522,12 @@ describe('data:load', () => {
         'people.jsonl': jsonl(people(10, 'd')),
         'companies.jsonl': jsonl(companies(2)),
       });
-      const report = await load({ dir: good, buildId: '1.4.0_2026-11-06', dryRun: true });
+      const report = await load({
+        dir: good,
+        buildId: '1.4.0_2026-11-06',
+        dryRun: true,
+        maxShrinkPercent: 100,
+      });
       expect(report).toMatchObject({
         dry_run: true,
         people: { loaded: 10, rejected: 0 },
@@ -573,6 +588,8 @@ describe('data:load', () => {
         '--dry-run',
         '--max-rejected',
         '50%',
+        '--max-shrink',
+        '100',
       ]);
       expect(dry.code).toBe(0);
       expect(JSON.parse(dry.stdout)).toMatchObject({
@@ -584,6 +601,9 @@ describe('data:load', () => {
       const usage = await cli(['data:load', bad, '--max-rejected', 'lots']);
       expect(usage.code).toBe(2);
       expect(usage.stderr).toMatch(/--max-rejected must be a percentage from 0 to 100/);
+      const shrink = await cli(['data:load', bad, '--max-shrink', '-5']);
+      expect(shrink.code).toBe(2);
+      expect(shrink.stderr).toMatch(/--max-shrink must be a percentage from 0 to 100/);
     });
   });
 });

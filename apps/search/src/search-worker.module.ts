@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig, ConfigModule } from '@app/config';
+import { AliasReconciler } from './builds/alias-reconciler';
 import { DiscoveryModule } from './discovery/discovery.module';
 import { SearchMetricsModule } from './metrics/search-metrics';
 import { OpenSearchModule } from './opensearch/opensearch.module';
@@ -19,6 +20,8 @@ export class SearchWorkerModule {
         SearchModule,
         DiscoveryModule,
       ],
+      // The aliases follow the active build rows in Postgres (docs/data-builds.md, "Activation").
+      providers: [AliasReconciler],
     };
   }
 }

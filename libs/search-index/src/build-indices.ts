@@ -37,7 +37,16 @@ export function buildIndexPattern(
   kind: BuildKind,
   buildId: string,
 ): string {
-  return `${config.indexPrefix}${BASE[entity]}_${kind}_${buildId.toLowerCase()}_*`;
+  return `${kindIndexPattern(config, entity, kind).slice(0, -1)}${buildId.toLowerCase()}_*`;
+}
+
+/** Every index any load of any build of this kind created. */
+export function kindIndexPattern(
+  config: Pick<OpenSearchConfig, 'indexPrefix'>,
+  entity: Entity,
+  kind: BuildKind,
+): string {
+  return `${config.indexPrefix}${BASE[entity]}_${kind}_*`;
 }
 
 /** Shards and replicas of one build index (docs/data-builds.md, "Index settings"). */
@@ -155,14 +164,72 @@ export async function aliasTargets(client: Client, alias: string): Promise<strin
   return Object.keys(res.body);
 }
 
-/** Points the alias at `index` in one atomic step, so searches never see a half-loaded build. */
-export async function swapAlias(client: Client, alias: string, index: string): Promise<void> {
-  const current = await aliasTargets(client, alias);
-  const actions: Record<string, unknown>[] = current
-    .filter((i) => i !== index)
-    .map((i) => ({ remove: { index: i, alias } }));
-  actions.push({ add: { index, alias } });
-  await client.indices.updateAliases({ body: { actions } });
+/** What each alias points at now (an alias that does not exist points at nothing). */
+export async function currentAliases(
+  client: Client,
+  aliases: readonly string[],
+): Promise<Record<string, string[]>> {
+  const entries = await Promise.all(aliases.map(async (a) => [a, await aliasTargets(client, a)] as const));
+  return Object.fromEntries(entries);
+}
+
+type AliasAction = { remove: { index: string; alias: string } } | { add: { index: string; alias: string } };
+
+/**
+ * The `_aliases` actions that make each alias point at exactly its wanted index; none when all
+ * do already. Pure, so the rule is unit-tested apart from OpenSearch.
+ */
+export function aliasActions(
+  current: Record<string, readonly string[]>,
+  wanted: Record<string, string>,
+): AliasAction[] {
+  const actions: AliasAction[] = [];
+  for (const [alias, index] of Object.entries(wanted)) {
+    const now = current[alias] ?? [];
+    if (now.length === 1 && now[0] === index) continue;
+    for (const i of now) if (i !== index) actions.push({ remove: { index: i, alias } });
+    actions.push({ add: { index, alias } });
+  }
+  return actions;
+}
+
+/**
+ * Points every alias at its index in ONE `_aliases` request, which OpenSearch applies
+ * atomically: searches see all the aliases move together, or none (an index that does not
+ * exist fails the whole request). Returns the actions taken; none when nothing had to move.
+ */
+export async function pointAliases(client: Client, wanted: Record<string, string>): Promise<AliasAction[]> {
+  const actions = aliasActions(await currentAliases(client, Object.keys(wanted)), wanted);
+  if (actions.length > 0) await client.indices.updateAliases({ body: { actions } });
+  return actions;
+}
+
+/**
+ * `target`, a new index made of `source`'s segment files (hard-linked where the file system
+ * allows): as fast for a million documents as for ten, and already merged. OpenSearch clones
+ * only an index that refuses writes, so `source` refuses them while it is cloned (a build's
+ * index is never written again anyway); the clone takes writes and has no replicas yet.
+ */
+export async function cloneIndex(client: Client, source: string, target: string): Promise<void> {
+  await client.indices.putSettings({ index: source, body: { index: { blocks: { write: true } } } });
+  try {
+    await client.indices.clone({
+      index: source,
+      target,
+      body: { settings: { index: { number_of_replicas: 0, blocks: { write: false } } } },
+    });
+  } finally {
+    await client.indices
+      // null puts the setting back to its default (writable) rather than pinning it false.
+      .putSettings({ index: source, body: { index: { blocks: { write: null } } } as never })
+      .catch(() => undefined);
+  }
+}
+
+/** Documents in `index`, as searches see them now. */
+export async function countDocs(client: Client, index: string): Promise<number> {
+  const res = await client.count({ index });
+  return (res.body as { count: number }).count;
 }
 
 export async function deleteIndices(client: Client, indices: string[]): Promise<void> {

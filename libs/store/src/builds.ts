@@ -21,9 +21,19 @@ export interface BuildRow {
   created_at: Date;
   activated_at: Date | null;
   failure_reason: string | null;
+  /** The indices its aliases point at while it is active; null for builds activated before they were recorded. */
+  person_index: string | null;
+  company_index: string | null;
 }
 
 export type ActiveBuildRow = Pick<BuildRow, 'id' | 'person_count' | 'company_count'>;
+/** The active build with the indices the aliases must point at: what both stores serve. */
+export type ServingBuildRow = ActiveBuildRow & Pick<BuildRow, 'person_index' | 'company_index'>;
+/** One index per entity. */
+export interface BuildIndexNames {
+  person: string;
+  company: string;
+}
 
 export const buildKindOf = (row: Pick<BuildRow, 'is_sandbox'>): BuildKind =>
   row.is_sandbox ? 'sandbox' : 'live';
@@ -36,6 +46,20 @@ export async function activeBuild(q: Queryable, kind: BuildKind): Promise<Active
   const [row] = await rows<ActiveBuildRow>(
     q,
     'SELECT id, person_count, company_count FROM builds WHERE is_active AND is_sandbox = $1',
+    [kind === 'sandbox'],
+  );
+  return row ?? null;
+}
+
+/**
+ * The build serving `kind` and its recorded indices, the source of truth for the aliases. Apart
+ * from activeBuild so the services' hot path never depends on the BuildIndices columns.
+ */
+export async function servingBuild(q: Queryable, kind: BuildKind): Promise<ServingBuildRow | null> {
+  const [row] = await rows<ServingBuildRow>(
+    q,
+    `SELECT id, person_count, company_count, person_index, company_index
+       FROM builds WHERE is_active AND is_sandbox = $1`,
     [kind === 'sandbox'],
   );
   return row ?? null;
@@ -64,12 +88,16 @@ export async function insertLoadingBuild(q: Queryable, id: string, kind: BuildKi
   ]);
 }
 
-/** `id` becomes the one active build of its kind, with its counts (inside the load's transaction). */
+/**
+ * `id` becomes the one active build of its kind, with its counts and the indices it serves from
+ * (inside the load's transaction: from its commit on, this row is what both stores must serve).
+ */
 export async function activateBuild(
   q: Queryable,
   id: string,
   kind: BuildKind,
   counts: { people: number; companies: number },
+  indices: BuildIndexNames,
 ): Promise<void> {
   await q.query(`UPDATE builds SET is_active = false WHERE is_sandbox = $1 AND is_active AND id <> $2`, [
     kind === 'sandbox',
@@ -77,9 +105,42 @@ export async function activateBuild(
   ]);
   await q.query(
     `UPDATE builds SET status = 'ready', is_active = true, activated_at = now(), failure_reason = null,
-       person_count = $2, company_count = $3 WHERE id = $1`,
-    [id, counts.people, counts.companies],
+       person_count = $2, company_count = $3, person_index = $4, company_index = $5 WHERE id = $1`,
+    [id, counts.people, counts.companies, indices.person, indices.company],
   );
+}
+
+/** Per schema and kind: test schemas (and a staging schema beside `public`) never block each other. */
+const LOCK_KEY = `hashtext($1 || ':' || current_schema() || ':' || $2)`;
+
+/**
+ * One load of a kind at a time: a session lock on the load's own connection, held until
+ * unlockBuildLoads or until that connection ends (a killed loader's ends with it, a moment after
+ * the process: hence the wait). False when another load of the kind still holds it after `waitMs`.
+ */
+export async function lockBuildLoads(q: Queryable, kind: BuildKind, waitMs: number): Promise<boolean> {
+  await q.query(`SET lock_timeout = ${Math.max(1, Math.round(waitMs))}`);
+  try {
+    await q.query(`SELECT pg_advisory_lock(${LOCK_KEY})`, ['svc:build-loads', kind]);
+    return true;
+  } catch (error) {
+    if ((error as { code?: string }).code === '55P03') return false;
+    throw error;
+  } finally {
+    await q.query('RESET lock_timeout');
+  }
+}
+
+export async function unlockBuildLoads(q: Queryable, kind: BuildKind): Promise<void> {
+  await q.query(`SELECT pg_advisory_unlock(${LOCK_KEY})`, ['svc:build-loads', kind]);
+}
+
+/**
+ * Alias changes of a kind one at a time until the transaction ends: whoever points the aliases
+ * reads the active row under this lock, so the last to point them read the newest row.
+ */
+export async function lockBuildAliases(q: Queryable, kind: BuildKind): Promise<void> {
+  await q.query(`SELECT pg_advisory_xact_lock(${LOCK_KEY})`, ['svc:build-aliases', kind]);
 }
 
 /** A first load of `id` failed: it is listed as failed with the reason (a known build is left as it was). */

@@ -9,6 +9,7 @@ import { ensureDemoData } from '../data-builds/demo-data';
 import { DEFAULT_BUILD_VERSION, generateDataset } from '../data-builds/generator';
 import { loadBuild } from '../data-builds/loader/loader';
 import { createProgress } from '../data-builds/loader/progress';
+import { pauseForTests } from '../data-builds/loader/test-pause';
 import { nonNegativeInt, positiveInt } from '../args';
 import { UsageError } from '../errors';
 import { Runner } from '../runner';
@@ -43,6 +44,7 @@ async function withOpenSearch<T>(
 const onProblem = (p: { file: string; line: number; reason: string }) => process.stderr.write(`${p.file}:${p.line}: ${p.reason}\n`);
 const onWarning = (p: { file: string; line: number; reason: string }) =>
   process.stderr.write(`${p.file}:${p.line}: warning: ${p.reason}\n`);
+const onNote = (note: string) => process.stderr.write(`note: ${note}\n`);
 
 /** A share of lines in percent: `1`, `0.5`, `2.5%`; 0 refuses any bad line. */
 function percent(flag: string, raw: string): number {
@@ -119,14 +121,22 @@ export function registerDataCommands(program: Command, run: Runner): void {
       'activate the build only if at most this share of lines is rejected (and it holds a person)',
       '1',
     )
+    .option(
+      '--max-shrink <percent>',
+      'activate the build only if neither people nor companies would serve more than this share fewer records than now (100: any)',
+      '10',
+    )
     .option('--dry-run', 'read and check every line, report, write nothing', false)
-    .action((dir: string, opts: { build?: string; sandbox: boolean; maxRejected: string; dryRun: boolean }) => {
+    .action((dir: string, opts: { build?: string; sandbox: boolean; maxRejected: string; maxShrink: string; dryRun: boolean }) => {
       const input = {
         dir: directory(dir),
         buildId: opts.build === undefined ? undefined : buildFlag('--build', opts.build),
         sandbox: opts.sandbox,
         maxRejectedPercent: percent('--max-rejected', opts.maxRejected),
+        maxShrinkPercent: percent('--max-shrink', opts.maxShrink),
         dryRun: opts.dryRun,
+        // Tests only: LOADER_PAUSE_AT stops the load before a step of activation (test-pause.ts).
+        atStep: pauseForTests(process.env),
       };
       return run((ds, config) =>
         withOpenSearch(config, 120000, (os) =>
@@ -135,6 +145,7 @@ export function registerDataCommands(program: Command, run: Runner): void {
             progress: createProgress(),
             onProblem,
             onWarning,
+            onNote,
           }),
         ),
       );

@@ -39,4 +39,11 @@ export class Build {
 
   @Column('timestamptz', { name: 'activated_at', nullable: true })
   activatedAt!: Date | null;
+
+  /** The index the person alias must point at while this build is active (null before BuildIndices). */
+  @Column('text', { name: 'person_index', nullable: true })
+  personIndex!: string | null;
+
+  @Column('text', { name: 'company_index', nullable: true })
+  companyIndex!: string | null;
 }

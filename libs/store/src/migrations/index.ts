@@ -8,6 +8,7 @@ import { RecordJson1795900000000 } from './1795900000000-RecordJson';
 import { PersonBlockingCovering1796000000000 } from './1796000000000-PersonBlockingCovering';
 import { AgentSignIn1796100000000 } from './1796100000000-AgentSignIn';
 import { IdempotencyKeys1796200000000 } from './1796200000000-IdempotencyKeys';
+import { BuildIndices1796350000000 } from './1796350000000-BuildIndices';
 import { AuthLimits1796450000000 } from './1796450000000-AuthLimits';
 import { ChargeIds1796550000000 } from './1796550000000-ChargeIds';
 
@@ -23,6 +24,7 @@ export const MIGRATIONS = [
   PersonBlockingCovering1796000000000,
   AgentSignIn1796100000000,
   IdempotencyKeys1796200000000,
+  BuildIndices1796350000000,
   AuthLimits1796450000000,
   ChargeIds1796550000000,
 ];

@@ -4,7 +4,8 @@ import { BuildRow, buildKindOf, findBuild } from '@app/store';
 import { findJsonl, openJsonl } from './jsonl';
 import { LoadError } from './load-error';
 
-const FILES: Record<Entity, string> = { person: 'people', company: 'companies' };
+/** The file each entity is read from: `DIR/<name>.jsonl` or `.jsonl.gz`. */
+export const FILE_NAMES: Record<Entity, string> = { person: 'people', company: 'companies' };
 
 export interface BuildTarget {
   buildId: string;
@@ -22,7 +23,10 @@ export async function resolveBuild(
   opts: { dir: string; buildId?: string },
   kind: BuildKind,
 ): Promise<BuildTarget> {
-  const files = { person: findJsonl(opts.dir, FILES.person), company: findJsonl(opts.dir, FILES.company) };
+  const files = {
+    person: findJsonl(opts.dir, FILE_NAMES.person),
+    company: findJsonl(opts.dir, FILE_NAMES.company),
+  };
   if (!files.person && !files.company) {
     throw new LoadError(`${opts.dir} holds neither people.jsonl nor companies.jsonl (plain or .gz)`);
   }

@@ -40,17 +40,13 @@ export interface LoadContext {
 export async function loadEntity<R extends LoadedRecord>(
   ctx: LoadContext,
   spec: EntitySpec<R>,
-  path: string | null,
+  path: string,
   index: string,
 ): Promise<EntityLoad> {
   const entity = spec.entity;
-  const layout = await indexLayout(ctx.os, ctx.osConfig, path ? jsonlBytes(path) : 0);
+  const layout = await indexLayout(ctx.os, ctx.osConfig, jsonlBytes(path));
   await createBuildIndex(ctx.os, index, entity, layout);
-  const result: EntityLoad = { file: path, loaded: 0, rejected: 0, index };
-  if (!path) {
-    await finishBuildIndex(ctx.os, index, layout.replicas);
-    return result;
-  }
+  const result: EntityLoad = { file: path, loaded: 0, rejected: 0, index, kept: 0, kept_from: null };
   const source = openJsonl(path);
   const progress = ctx.opts.progress ?? silentProgress;
   const batchSize = ctx.opts.batchSize ?? 1000;

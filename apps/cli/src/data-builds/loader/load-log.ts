@@ -12,6 +12,8 @@ const MAX_KEPT = 100;
 export class LoadLog {
   readonly problems: LineProblem[] = [];
   readonly warnings: LineProblem[] = [];
+  /** About the load as a whole: an entity kept from the serving build, aliases put right. */
+  readonly notes: string[] = [];
   problemCount = 0;
   restampedCount = 0;
   private readonly tally = new ReasonTally();
@@ -19,7 +21,13 @@ export class LoadLog {
   constructor(
     private readonly onProblem?: (p: LineProblem) => void,
     private readonly onWarning?: (w: LineProblem) => void,
+    private readonly onNote?: (note: string) => void,
   ) {}
+
+  note(message: string): void {
+    this.notes.push(message);
+    this.onNote?.(message);
+  }
 
   /** A rejected line; `kinds` are its problems without their values, for the reason counts. */
   reject(problem: LineProblem, kinds: readonly string[]): void {

@@ -16,6 +16,8 @@ export interface LoadReport extends LoadCounts {
   /** Lines that carried another build's `build_version` (stamped with this one); first few kept. */
   restamped_count: number;
   warnings: LineProblem[];
+  /** About the load as a whole: an entity kept from the build serving before, aliases put right. */
+  notes: string[];
   gate: GateVerdict;
   /** True when nothing was written (`--dry-run`). */
   dry_run: boolean;
@@ -39,6 +41,7 @@ export function loadReport(
     top_reasons: log.topReasons(),
     restamped_count: log.restampedCount,
     warnings: log.warnings,
+    notes: log.notes,
     gate,
     dry_run: load.dryRun,
     seconds,

@@ -1,18 +1,35 @@
 import { Client } from '@opensearch-project/opensearch';
 import { DataSource } from 'typeorm';
 import type { OpenSearchConfig } from '@app/config';
-import { BuildKind } from '@app/contracts';
-import { activateBuild, insertLoadingBuild } from '@app/store';
-import { newBuildIndices, PreviousAliases, removeStaleIndices, swapAliases } from './activation';
-import { resolveBuild } from './build-target';
+import { BuildKind, Entity } from '@app/contracts';
+import {
+  ActiveBuildRow,
+  activateBuild,
+  activeBuild,
+  insertLoadingBuild,
+  servingBuild,
+  lockBuildLoads,
+  unlockBuildLoads,
+} from '@app/store';
+import { newBuildIndices, servedEntities } from './activation';
+import { ActivationStep } from './activation-steps';
+import { BuildTarget, FILE_NAMES, resolveBuild } from './build-target';
 import { COMPANY, PERSON } from './entity-specs';
+import { keepEntity, noteKept, ServedEntity } from './keep-entity';
 import { BatchOptions, loadEntity } from './load-entity';
+import { LoadError } from './load-error';
 import { LineProblem, LoadLog } from './load-log';
 import { LoadCounts, loadReport, LoadReport } from './load-report';
 import { analyzeBuildTables, clearBuildRows, countBuildValues, vacuumBuildTables } from './pg-writer';
-import { DEFAULT_MAX_REJECTED_PERCENT, GateVerdict, requirePassing } from './quality-gate';
+import {
+  DEFAULT_MAX_REJECTED_PERCENT,
+  DEFAULT_MAX_SHRINK_PERCENT,
+  GateVerdict,
+  requirePassing,
+} from './quality-gate';
 import { checkEntity } from './read-records';
 import { rollBackLoad } from './rollback';
+import { KindStores, messageOf, removeReplaced, settleBeforeLoad, swapToBuild } from './switch-over';
 
 export type { LineProblem } from './load-log';
 export type { LoadReport } from './load-report';
@@ -25,17 +42,29 @@ export interface LoadOptions extends BatchOptions {
   onProblem?: (problem: LineProblem) => void;
   /** A line that loads, with something the operator should know (another build's version). */
   onWarning?: (warning: LineProblem) => void;
+  /** Something about the load as a whole the operator should know (an entity kept, aliases put right). */
+  onNote?: (note: string) => void;
   /** The build serves only when at most this share of lines (percent) is rejected; default 1. */
   maxRejectedPercent?: number;
+  /** The build serves only when neither entity serves more than this percent less than now; default 10. */
+  maxShrinkPercent?: number;
   /** Read and check every line, write nothing. */
   dryRun?: boolean;
+  /** Called before each step of the switch-over (tests pause or fail there). */
+  atStep?: (step: ActivationStep) => void | Promise<void>;
 }
+
+/** How long a load waits for another of its kind (or a killed one's connection) to let go. */
+const LOCK_WAIT_MS = 10_000;
 
 /**
  * Loads DIR as one build into Postgres and OpenSearch. Postgres rows go in one transaction and
- * OpenSearch into fresh indices; only when both are complete are the aliases swapped and the
- * transaction committed, so the previous build serves until then and a failure leaves it
- * serving in both stores. Bad lines are reported and skipped; the rest load.
+ * OpenSearch into fresh indices; only when both are complete and the gate passed is the build
+ * row made active, with its indices, and committed: from then on it is what serves, and the
+ * aliases are pointed at its indices in one request. A failure before the commit leaves the
+ * previous build serving in both stores; a loader killed after it leaves the aliases to be put
+ * right by the next load or any search worker (docs/data-builds.md, "Activation"). Bad lines are
+ * reported and skipped; the rest load.
  */
 export async function loadBuild(
   db: DataSource,
@@ -45,56 +74,149 @@ export async function loadBuild(
 ): Promise<LoadReport> {
   const started = Date.now();
   const kind: BuildKind = opts.sandbox ? 'sandbox' : 'live';
-  const { buildId, files, existing } = await resolveBuild(db, opts, kind);
-
-  const log = new LoadLog(opts.onProblem, opts.onWarning);
-  const maxRejectedPercent = opts.maxRejectedPercent ?? DEFAULT_MAX_REJECTED_PERCENT;
+  const target = await resolveBuild(db, opts, kind);
+  const log = new LoadLog(opts.onProblem, opts.onWarning, opts.onNote);
   const finish = (counts: LoadCounts, gate: GateVerdict): LoadReport =>
-    loadReport({ build: buildId, kind, log, dryRun: opts.dryRun === true, started }, counts, gate);
-  const judge = (counts: LoadCounts): GateVerdict =>
-    requirePassing(buildId, { ...counts, maxRejectedPercent }, () => log.topReasons());
+    loadReport({ build: target.buildId, kind, log, dryRun: opts.dryRun === true, started }, counts, gate);
 
   if (opts.dryRun) {
+    const served = await activeBuild(db, kind);
     const counts = {
-      companies: await checkEntity(COMPANY, files.company, buildId, log),
-      people: await checkEntity(PERSON, files.person, buildId, log),
+      companies: await checkEntity(COMPANY, target.files.company, target.buildId, log),
+      people: await checkEntity(PERSON, target.files.person, target.buildId, log),
     };
-    return finish(counts, judge(counts));
+    // What a real load would keep of an entity it has no file for.
+    for (const [entity, count] of [
+      ['company', counts.companies],
+      ['person', counts.people],
+    ] as const) {
+      if (target.files[entity] || !served) continue;
+      count.kept = entity === 'person' ? served.person_count : served.company_count;
+      count.kept_from = served.id;
+      noteKept(log, opts.dir, entity, kind, served.id, count.kept);
+    }
+    return finish(counts, judge(target.buildId, counts, served, opts, log));
   }
 
-  const indices = newBuildIndices(osConfig, kind, buildId);
   const runner = db.createQueryRunner();
   await runner.connect();
-  let loaded: LoadCounts;
-  let gate: GateVerdict;
-  let previousAliases: PreviousAliases | null = null;
+  let result: { counts: LoadCounts; gate: GateVerdict };
   try {
-    await runner.startTransaction();
-    if (!existing) await insertLoadingBuild(runner, buildId, kind);
-    await clearBuildRows(runner, buildId);
-    const ctx = { runner, os, osConfig, buildId, opts, log };
-    const companies = await loadEntity(ctx, COMPANY, files.company, indices.company);
-    const people = await loadEntity(ctx, PERSON, files.person, indices.person);
-    // Judged before anything serves: a refused build rolls back below and the previous one stays.
-    gate = judge({ people, companies });
-
-    await countBuildValues(runner, buildId);
-    await analyzeBuildTables(runner);
-    await activateBuild(runner, buildId, kind, { people: people.loaded, companies: companies.loaded });
-    previousAliases = await swapAliases(os, osConfig, kind, indices);
-    await runner.commitTransaction();
-    await removeStaleIndices(os, osConfig, kind, buildId, indices);
-    loaded = { people, companies };
-  } catch (error) {
-    await rollBackLoad(
-      { db, runner, os, osConfig, kind, buildId, indices, previousAliases, firstLoad: !existing },
-      error,
-    );
-    throw error;
+    if (!(await lockBuildLoads(runner, kind, LOCK_WAIT_MS))) {
+      throw new LoadError(
+        `another data:load of the ${kind} build is running; try again when it has finished`,
+      );
+    }
+    try {
+      const stores = { runner, os, osConfig, kind };
+      await settleBeforeLoad(stores, log);
+      result = await loadLocked(db, stores, target, opts, log);
+    } finally {
+      await unlockBuildLoads(runner, kind).catch(() => undefined);
+    }
   } finally {
     await runner.release();
   }
   // The build serves from here on; vacuuming only makes its blocking index-only (see vacuumBuildTables).
   await vacuumBuildTables(db);
-  return finish(loaded, gate);
+  return finish(result.counts, result.gate);
+}
+
+function judge(
+  buildId: string,
+  counts: LoadCounts,
+  served: ActiveBuildRow | null,
+  opts: LoadOptions,
+  log: LoadLog,
+): GateVerdict {
+  return requirePassing(
+    buildId,
+    {
+      people: counts.people,
+      companies: counts.companies,
+      served: served && { people: served.person_count, companies: served.company_count },
+      maxRejectedPercent: opts.maxRejectedPercent ?? DEFAULT_MAX_REJECTED_PERCENT,
+      maxShrinkPercent: opts.maxShrinkPercent ?? DEFAULT_MAX_SHRINK_PERCENT,
+    },
+    () => log.topReasons(),
+  );
+}
+
+/** The load proper, holding the kind's load lock. */
+async function loadLocked(
+  db: DataSource,
+  stores: KindStores,
+  { buildId, files, existing }: BuildTarget,
+  opts: LoadOptions,
+  log: LoadLog,
+): Promise<{ counts: LoadCounts; gate: GateVerdict }> {
+  const { runner, os, osConfig, kind } = stores;
+  const served = await servingBuild(runner, kind);
+  const from = await servedEntities(os, osConfig, kind, served);
+  const kept = (entity: Entity): ServedEntity | null => (files[entity] ? null : from[entity]);
+  for (const entity of ['person', 'company'] as const) {
+    if (!files[entity] && served && !from[entity]) {
+      throw new LoadError(
+        `${opts.dir} has no ${FILE_NAMES[entity]}.jsonl, and no index serves the ${FILE_NAMES[entity]} of build ${served.id} to keep; load the file too`,
+      );
+    }
+  }
+  const indices = newBuildIndices(osConfig, kind, buildId);
+  const step = async (s: ActivationStep) => opts.atStep?.(s);
+  let counts: LoadCounts;
+  let gate: GateVerdict;
+  let committing = false;
+  try {
+    await runner.startTransaction();
+    if (!existing) await insertLoadingBuild(runner, buildId, kind);
+    // A re-load of the serving build without a file for an entity keeps that entity's own rows.
+    const ownKept = (e: Entity) => kept(e)?.build === buildId;
+    await clearBuildRows(
+      runner,
+      buildId,
+      (['person', 'company'] as const).filter((e) => !ownKept(e)),
+    );
+    const ctx = { runner, os, osConfig, buildId, opts, log };
+    const entityLoad = async (entity: Entity) => {
+      const file = files[entity];
+      if (file) {
+        return entity === 'person'
+          ? loadEntity(ctx, PERSON, file, indices.person)
+          : loadEntity(ctx, COMPANY, file, indices.company);
+      }
+      const load = await keepEntity(ctx, entity, kept(entity), indices[entity]);
+      noteKept(log, opts.dir, entity, kind, load.kept_from, load.kept);
+      return load;
+    };
+    const companies = await entityLoad('company');
+    const people = await entityLoad('person');
+    counts = { people, companies };
+    // Judged before anything serves: a refused build rolls back below and the previous one stays.
+    gate = judge(buildId, counts, served, opts, log);
+
+    await countBuildValues(runner, buildId);
+    await analyzeBuildTables(runner);
+    await step('activate');
+    const serving = { people: people.loaded + people.kept, companies: companies.loaded + companies.kept };
+    await activateBuild(runner, buildId, kind, serving, indices);
+    await step('commit');
+    committing = true;
+    await runner.commitTransaction();
+  } catch (error) {
+    if (!committing) {
+      await rollBackLoad({ db, runner, os, kind, buildId, indices, firstLoad: !existing }, error);
+      throw error;
+    }
+    if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+    // The commit may have happened: the new indices stay (the next load removes them if not).
+    throw new LoadError(
+      `committing build ${buildId} failed (${messageOf(error)}); whether it serves is settled by the next data:load or search worker start, which put the aliases where Postgres says`,
+    );
+  }
+  // Postgres serves the new build from here on; nothing below undoes that.
+  await step('swap');
+  await swapToBuild(stores, buildId, indices);
+  await step('cleanup');
+  await removeReplaced(stores, log);
+  return { counts, gate };
 }

@@ -79,17 +79,59 @@ export async function insertRecords(
   );
 }
 
-/** A re-load of a build replaces its rows; other transactions keep seeing the old ones until commit. */
-export async function clearBuildRows(runner: QueryRunner, buildId: string): Promise<void> {
-  for (const table of [
-    'person_value_counts',
-    'person_match_keys',
-    'person_records',
-    'company_match_keys',
-    'company_records',
-  ]) {
-    await runner.query(`DELETE FROM ${table} WHERE build_id = $1`, [buildId]);
-  }
+const ROW_TABLES: Record<Entity, readonly string[]> = {
+  person: ['person_match_keys', 'person_records'],
+  company: ['company_match_keys', 'company_records'],
+};
+
+/**
+ * A re-load of a build replaces the rows of the entities it has files for (an entity without
+ * one keeps them, see keepEntity); other transactions keep seeing the old ones until commit.
+ * The value counts are always counted again.
+ */
+export async function clearBuildRows(
+  runner: QueryRunner,
+  buildId: string,
+  entities: Entity[],
+): Promise<void> {
+  const tables = ['person_value_counts', ...entities.flatMap((e) => ROW_TABLES[e])];
+  for (const table of tables) await runner.query(`DELETE FROM ${table} WHERE build_id = $1`, [buildId]);
+}
+
+/**
+ * Copies one entity's records and match keys of build `from` into build `to`, as they are
+ * (their `build_version` still names `from`: that is where they come from). Returns the records copied.
+ */
+export async function copyEntityRows(
+  runner: QueryRunner,
+  entity: Entity,
+  from: string,
+  to: string,
+): Promise<number> {
+  const { table, columns } = RECORD_COPY[entity];
+  const list = ['record', 'record_json', ...columns].join(', ');
+  const [{ n }] = (await runner.query(
+    `WITH copied AS (
+       INSERT INTO ${table} (build_id, ${list}) SELECT $2, ${list} FROM ${table} WHERE build_id = $1 RETURNING 1
+     ) SELECT count(*)::int AS n FROM copied`,
+    [from, to],
+  )) as { n: number }[];
+  const keys = KEY_TABLE[entity];
+  await runner.query(
+    `INSERT INTO ${keys} (build_id, kind, value, svc_id, current)
+       SELECT $2, kind, value, svc_id, current FROM ${keys} WHERE build_id = $1`,
+    [from, to],
+  );
+  return n;
+}
+
+/** How many records of `entity` build `id` holds. */
+export async function countEntityRows(runner: QueryRunner, entity: Entity, id: string): Promise<number> {
+  const [{ n }] = (await runner.query(
+    `SELECT count(*)::int AS n FROM ${RECORD_COPY[entity].table} WHERE build_id = $1`,
+    [id],
+  )) as { n: number }[];
+  return n;
 }
 
 /**

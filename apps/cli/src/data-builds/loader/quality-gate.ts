@@ -6,6 +6,8 @@ import type { ValidationProblem } from '@app/contracts';
 import { LoadError } from './load-error';
 
 export const DEFAULT_MAX_REJECTED_PERCENT = 1;
+/** A build may serve at most this much less of either entity than the one serving now (a truncated file). */
+export const DEFAULT_MAX_SHRINK_PERCENT = 10;
 const TOP_REASONS = 10;
 
 export interface ReasonCount {
@@ -38,10 +40,21 @@ export class ReasonTally {
   }
 }
 
+export interface EntityCounts {
+  /** Lines of this load's file that passed. */
+  loaded: number;
+  rejected: number;
+  /** Records kept from the build serving before, for an entity this load had no file for. */
+  kept: number;
+}
+
 export interface GateInput {
-  people: { loaded: number; rejected: number };
-  companies: { loaded: number; rejected: number };
+  people: EntityCounts;
+  companies: EntityCounts;
+  /** What the build serving now holds; null when none serves. */
+  served: { people: number; companies: number } | null;
   maxRejectedPercent: number;
+  maxShrinkPercent: number;
 }
 
 export interface GateVerdict {
@@ -49,8 +62,18 @@ export interface GateVerdict {
   /** Rejected lines over all lines read, both files, in percent. */
   rejected_percent: number;
   max_rejected_percent: number;
+  /** How much smaller than the build serving now each entity would serve, in percent (0 when not smaller). */
+  shrink_percent: { people: number; companies: number };
+  max_shrink_percent: number;
   /** Why it failed; empty when it passed. */
   failures: string[];
+}
+
+const serving = (c: EntityCounts) => c.loaded + c.kept;
+
+/** How much smaller `next` is than `now`, in percent; 0 when it is not smaller or nothing served. */
+function shrinkPercent(now: number | undefined, next: number): number {
+  return now && next < now ? (100 * (now - next)) / now : 0;
 }
 
 export function judgeBuild(input: GateInput): GateVerdict {
@@ -58,16 +81,29 @@ export function judgeBuild(input: GateInput): GateVerdict {
   const read = rejected + input.people.loaded + input.companies.loaded;
   const percent = read === 0 ? 0 : (100 * rejected) / read;
   const failures: string[] = [];
-  if (input.people.loaded === 0) failures.push('the build holds no person');
+  if (serving(input.people) === 0) failures.push('the build holds no person');
   if (percent > input.maxRejectedPercent) {
     failures.push(
       `${rejected} of ${read} lines were rejected (${round(percent)} %), above --max-rejected ${input.maxRejectedPercent} %`,
     );
   }
+  const shrink = {
+    people: round(shrinkPercent(input.served?.people, serving(input.people))),
+    companies: round(shrinkPercent(input.served?.companies, serving(input.companies))),
+  };
+  for (const entity of ['people', 'companies'] as const) {
+    if (shrink[entity] > input.maxShrinkPercent) {
+      failures.push(
+        `${entity} would shrink from ${input.served![entity]} served to ${serving(input[entity])} (${shrink[entity]} %), above --max-shrink ${input.maxShrinkPercent} %`,
+      );
+    }
+  }
   return {
     passed: failures.length === 0,
     rejected_percent: round(percent),
     max_rejected_percent: input.maxRejectedPercent,
+    shrink_percent: shrink,
+    max_shrink_percent: input.maxShrinkPercent,
     failures,
   };
 }
@@ -81,14 +117,20 @@ export function requirePassing(build: string, input: GateInput, reasons: () => R
   return verdict;
 }
 
+const described = (c: EntityCounts) =>
+  `${c.loaded} accepted, ${c.rejected} rejected${c.kept > 0 ? `, ${c.kept} kept from the build serving now` : ''}`;
+
 /** The build was refused; the one serving before keeps serving. */
 export class QualityGateError extends LoadError {
   constructor(build: string, verdict: GateVerdict, counts: GateInput, reasons: ReasonCount[]) {
     const lines = [
       `build ${build} was not activated: ${verdict.failures.join('; ')}.`,
-      `people: ${counts.people.loaded} accepted, ${counts.people.rejected} rejected; companies: ${counts.companies.loaded} accepted, ${counts.companies.rejected} rejected.`,
+      `people: ${described(counts.people)}; companies: ${described(counts.companies)}.`,
       'The build serving before keeps serving; nothing of this one was kept.',
     ];
+    if (verdict.failures.some((f) => f.includes('--max-shrink'))) {
+      lines.push('If the smaller build is meant, load it again with --max-shrink 100.');
+    }
     if (reasons.length > 0) {
       lines.push('Most frequent reasons:');
       for (const r of reasons) lines.push(`  ${r.count} × ${r.reason}`);

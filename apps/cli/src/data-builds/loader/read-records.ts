@@ -10,6 +10,9 @@ export interface EntityLoad {
   rejected: number;
   /** The OpenSearch index written; null on a dry run. */
   index: string | null;
+  /** Without a file: records kept from the build serving before (`kept_from`), copied into this one. */
+  kept: number;
+  kept_from: string | null;
 }
 
 /** `--dry-run`: every line read and checked as a load would, nothing written. */
@@ -19,7 +22,7 @@ export async function checkEntity<R extends LoadedRecord>(
   buildId: string,
   log: LoadLog,
 ): Promise<EntityLoad> {
-  const result: EntityLoad = { file: path, loaded: 0, rejected: 0, index: null };
+  const result: EntityLoad = { file: path, loaded: 0, rejected: 0, index: null, kept: 0, kept_from: null };
   if (!path) return result;
   const source = openJsonl(path);
   const seen = new Set<string>();
