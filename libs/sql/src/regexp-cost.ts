@@ -151,8 +151,8 @@ function merge(a: number[], b: number[]): number[] {
 }
 
 /** The states of `regexp`'s DFA, or `budget + 1` once there are more. */
-export function regexpStates(regexp: string, budget: number, maxWork = Infinity): number {
-  return Math.min(regexpCost(regexp, budget, maxWork).states, budget + 1);
+export function regexpStates(regexp: string, budget: number): number {
+  return Math.min(regexpCost(regexp, budget, Infinity).states, budget + 1);
 }
 
 /**
