@@ -303,7 +303,8 @@ export class Env {
 
   /**
    * `async`: a charge's commit does not wait for its WAL flush (atomic as ever; a Postgres crash
-   * can forget the last moments of charges, never half of one). `durable`: it waits.
+   * can forget the last moments of charges, never half of one). `durable`: it waits. The default
+   * stays `async` because waiting measurably costs email enrichment's goal (bench/access/RESULTS.md).
    */
   @IsIn(CREDITS_COMMIT_MODES)
   CREDITS_COMMIT: CreditsCommitMode = 'async';
