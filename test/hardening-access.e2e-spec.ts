@@ -157,6 +157,25 @@ describe('access before the key is known', () => {
     expect(statuses(sent)).toEqual({ 401: FAILED_AUTH_PER_MINUTE, 429: 50 });
   });
 
+  it("counts a new key's first burst of concurrent requests as one lookup, not one per request", async () => {
+    const address = '127.0.0.84';
+    const fresh = await seedKey(h.env.db.dataSource, h.team.id);
+    expect(h.app.get(ApiKeyService).isKnown(fresh.key)).toBe(false);
+    // Twice the failed-key limit at once: they share one Postgres lookup (the key cache's), so the
+    // address is charged one admission, refunded when the key proves valid. The 429s are the key's
+    // own hash_email limit (100 a minute), never the failed-key limit of its address.
+    const burst = await Promise.all(
+      Array.from({ length: 2 * FAILED_AUTH_PER_MINUTE }, () => hashFrom(h.app, fresh.key, address)),
+    );
+    expect(statuses(burst)).toEqual({ 200: 100, 429: 2 * FAILED_AUTH_PER_MINUTE - 100 });
+    const refusedAsBadKey = burst.filter((r) => /invalid API key/.test(r.json().message ?? ''));
+    expect(refusedAsBadKey).toHaveLength(0);
+    // The whole limit is still there for the address's next unknown keys.
+    for (let i = 0; i < FAILED_AUTH_PER_MINUTE; i++)
+      expect((await send(generateApiKey().apiKey, '{}', address)).statusCode).toBe(401);
+    expectErrorResponse(await send(generateApiKey().apiKey, '{}', address), 429, 'rate_limited');
+  });
+
   it('knows every unrevoked key from boot, and keys created since from its next refresh', async () => {
     const address = '127.0.0.81';
     const unseen = await seedKey(h.env.db.dataSource, h.team.id);

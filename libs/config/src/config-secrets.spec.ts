@@ -33,7 +33,10 @@ describe('config errors never show secrets', () => {
 
 describe('NATS credentials and TLS', () => {
   it('reads user + password, a token or an nkey seed, and TLS files', () => {
-    expect(loadConfig({ NATS_USER: 'svc', NATS_PASSWORD: 'pw' }).nats.auth).toEqual({ user: 'svc', pass: 'pw' });
+    expect(loadConfig({ NATS_USER: 'svc', NATS_PASSWORD: 'pw' }).nats.auth).toEqual({
+      user: 'svc',
+      pass: 'pw',
+    });
     expect(loadConfig({ NATS_TOKEN: 't0k' }).nats.auth).toEqual({ token: 't0k' });
     const seed = `SU${'A'.repeat(56)}`;
     expect(loadConfig({ NATS_NKEY_SEED: seed }).nats.auth).toEqual({ nkeySeed: seed });
@@ -49,6 +52,8 @@ describe('NATS credentials and TLS', () => {
 
   it('takes OPERATOR_TOKEN, null when unset', () => {
     expect(loadConfig({}).operatorToken).toBeNull();
-    expect(loadConfig({ OPERATOR_TOKEN: 'a-long-operator-token' }).operatorToken).toBe('a-long-operator-token');
+    expect(loadConfig({ OPERATOR_TOKEN: 'a-long-operator-token' }).operatorToken).toBe(
+      'a-long-operator-token',
+    );
   });
 });

@@ -38,9 +38,11 @@ export class AccessGuard implements CanActivate {
     if (policy.isPublic) return true;
     const header = request.headers[API_KEY_HEADER];
     // A presented key not known to be good counts for its address before its lookup, refunded if
-    // Postgres accepts it; a known one is never refused for what others sent from that address.
+    // Postgres accepts it; a known one is never refused for what others sent from that address,
+    // and one whose lookup is already in flight shares it (one lookup, counted once).
     const known = this.keys.isKnown(header);
-    const refund = header === undefined || known ? undefined : this.failures.admit(request.ip, scope);
+    const looksUp = header !== undefined && !known && !this.keys.joinsPendingLookup(header);
+    const refund = looksUp ? this.failures.admit(request.ip, scope) : undefined;
     const caller = await this.keys.authenticate(header).then(
       (accepted) => {
         refund?.();

@@ -116,6 +116,16 @@ export class ApiKeyService implements OnModuleInit, BeforeApplicationShutdown {
     return apiKey !== null && this.known.has(hashApiKey(apiKey));
   }
 
+  /**
+   * Whether an authenticate() of this header now would join a lookup already in flight (the
+   * cache's shared load), costing no query of its own: a new key's first burst of concurrent
+   * requests is one lookup, so it must count once against its address, not once per request.
+   */
+  joinsPendingLookup(header: string | string[] | undefined): boolean {
+    const apiKey = wellFormedKey(header);
+    return this.cacheTrusted && apiKey !== null && this.cache.isLoading(hashApiKey(apiKey));
+  }
+
   /** Reads the keys created since the last read (also done every KNOWN_KEYS_REFRESH_MS). */
   refreshKnownKeys(): Promise<void> {
     return this.known.refresh();

@@ -49,6 +49,11 @@ export class KeyCache<V extends NonNullable<unknown>> {
     return value;
   }
 
+  /** Whether a load of `key` is in flight: a get() now would share it, not load again. */
+  isLoading(key: string): boolean {
+    return this.loading.has(key);
+  }
+
   /** Forgets the key now (a revoked API key); a load in flight still answers its waiters but is not kept. */
   delete(key: string): void {
     this.valid.delete(key);
