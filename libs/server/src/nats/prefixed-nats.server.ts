@@ -9,10 +9,12 @@ type Subscription = ReturnType<NatsClient['subscribe']>;
  * Nest's NATS server subscribed under NATS_SUBJECT_PREFIX, so handlers keep their plain
  * patterns while deployments sharing a NATS server stay apart.
  *
- * close() (what SIGTERM runs through Nest's shutdown hooks) drains: it unsubscribes first, so
- * the queue group sends new requests to the other workers, then waits up to `graceMs` for the
- * requests already taken to be answered, and only then disconnects. Nest's own graceful mode
- * waits a fixed period whether or not anything is in flight.
+ * close() (what SIGTERM runs through Nest's shutdown hooks) drains: it drains its subscriptions
+ * first, so the queue group sends new requests to the other workers while the requests the
+ * server had already sent this worker (on the wire when it said UNSUB) still reach the handler
+ * — a plain unsubscribe dropped those, and their callers waited out the NATS timeout for a 503.
+ * Then it waits up to `graceMs` for the requests taken to be answered, and only then
+ * disconnects. Nest's own graceful mode waits a fixed period whether or not anything is in flight.
  */
 export class PrefixedNatsServer extends ServerNats {
   private readonly subscribed: Subscription[] = [];
@@ -60,16 +62,38 @@ export class PrefixedNatsServer extends ServerNats {
   }
 
   override async close(): Promise<void> {
-    for (const sub of this.subscribed.splice(0)) sub.unsubscribe();
+    const deadline = Date.now() + this.graceMs;
+    const subs = this.subscribed.splice(0);
+    // drain() resolves once the server has confirmed the UNSUB (a flush), so every request it
+    // sent before is in the handler by then; bounded, since a lost connection never confirms.
+    await bounded(
+      Promise.all(
+        subs.map((sub) =>
+          Promise.resolve()
+            .then(() => sub.drain())
+            .catch(() => sub.unsubscribe()),
+        ),
+      ),
+      deadline - Date.now(),
+    );
+    // The handler counts a request in flight after one await (Nest deserializes first).
+    await new Promise((resolve) => setImmediate(resolve));
     if (this.inFlight > 0) {
-      let timer: NodeJS.Timeout | undefined;
-      await new Promise<void>((resolve) => {
-        this.idle = resolve;
-        timer = setTimeout(resolve, this.graceMs);
-      });
-      clearTimeout(timer);
+      await bounded(
+        new Promise<void>((resolve) => {
+          this.idle = resolve;
+        }),
+        deadline - Date.now(),
+      );
       this.idle = null;
     }
     await super.close();
   }
+}
+
+/** `promise`, or nothing after `ms` (≤ 0: at once). */
+async function bounded(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([promise, new Promise((resolve) => (timer = setTimeout(resolve, Math.max(0, ms))))]);
+  clearTimeout(timer);
 }
