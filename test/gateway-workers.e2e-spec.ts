@@ -50,7 +50,9 @@ describe('gateway workers (GATEWAY_WORKERS=2)', () => {
     const workers = childrenOf(primary.pid!);
     const exited = new Promise<number | null>((resolve) => primary.once('exit', (code) => resolve(code)));
     primary.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    const code = await exited;
+    // The processes' last log lines ride along, so a slow or failed shutdown says which and why.
+    expect({ code, log: code === 0 ? [] : lines.slice(-30) }).toEqual({ code: 0, log: [] });
     await waitFor('workers gone', () => workers.every((pid) => !alive(pid)), 10_000);
   });
 });
