@@ -97,9 +97,9 @@ export class ModelProvider {
         },
       }),
     });
-    const text = await res.text();
+    const { text, cut } = await readAtMost(res, ANSWER_BYTES);
     if (!res.ok) throw new Error(`HTTP ${res.status}: ${text.slice(0, LOGGED_CHARS)}`);
-    if (text.length > ANSWER_BYTES) throw new Error(`an answer of ${text.length} bytes`);
+    if (cut) throw new Error(`an answer of more than ${ANSWER_BYTES} bytes`);
     const body = JSON.parse(text) as { choices?: { message?: { content?: unknown } }[] };
     const message = body.choices?.[0]?.message?.content;
     if (typeof message !== 'string') throw new Error('no message content in the answer');
@@ -126,4 +126,26 @@ function check(
     return { ok: false, detail: `filters not convertible: ${(e as Error).message}` };
   }
   return { ok: true, filters: read.filters };
+}
+
+/**
+ * The body as text, reading at most `max` bytes: past that the rest is never read (cut), so an
+ * endpoint answering without end costs this worker `max` bytes, not its memory, whatever the
+ * status. The request's own timeout still bounds the time.
+ */
+async function readAtMost(res: Response, max: number): Promise<{ text: string; cut: boolean }> {
+  const reader = res.body?.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  while (reader) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => undefined);
+      return { text: Buffer.concat(chunks).subarray(0, max).toString('utf8'), cut: true };
+    }
+  }
+  return { text: Buffer.concat(chunks).toString('utf8'), cut: false };
 }
