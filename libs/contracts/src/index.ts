@@ -5,3 +5,4 @@ export * from './nats';
 export * from './records';
 export * from './search-columns';
 export * from './reports';
+export * from './industry-taxonomy';
