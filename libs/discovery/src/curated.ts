@@ -4,6 +4,7 @@ import { EXCHANGES, GROWTH_WORDS, GUARDED_EXCHANGES, SIZE_WORDS, TYPE_WORDS } fr
 import { FUNCTION_INDUSTRIES, INDUSTRY_NAMES_BY_WORD } from './data/industries';
 import {
   CITY_ALIAS_KEYS,
+  COUNTRY_PHRASES,
   DEMONYMS,
   GUARDED_CITY_ALIASES,
   GUARDED_COUNTRY_ALIASES,
@@ -191,6 +192,8 @@ function addPlaces(lex: Lexicon): void {
   }
   for (const [keys, code] of SHORT_COUNTRY_ALIASES) place(keys, [country(code)]);
   for (const [keys, code] of GUARDED_COUNTRY_ALIASES) place(keys, [country(code)], ['cue', 'upper']);
+  for (const [keys, code, needsCue] of COUNTRY_PHRASES)
+    place(keys, [country(code)], needsCue ? [needsCue] : undefined);
   for (const code of [...COUNTRY_CODES].sort()) {
     const c = countryByCode(code);
     if (c) place(c.name, [country(c.code)]);

@@ -7,6 +7,7 @@ import {
   LeafFilter,
   list,
   ListFilter,
+  LocationFilter,
   negate,
   Place,
   range,
@@ -105,7 +106,8 @@ function listConnectors(items: readonly Item[]): Item[] {
       kind &&
       kindOf(out[end]) === kind &&
       out[end].link !== 'none' &&
-      out[end].negated === out[k - 1].negated
+      out[end].negated === out[k - 1].negated &&
+      !pinsCity(out[end - 1], out[end])
     )
       end++;
     const last = out[end - 1]?.link;
@@ -179,23 +181,49 @@ function widenRole(prev: Group, filters: readonly LeafFilter[]): boolean {
   return true;
 }
 
-/** "portland, oregon": a city followed by its state or country pins the city there. */
+/** "portland, oregon or seattle": the comma before a city's state is not a list's. */
+function pinsCity(city: Item, area: Item): boolean {
+  const [c] = city.filters;
+  const [a] = area.filters;
+  return (
+    city.filters.length === 1 &&
+    area.filters.length === 1 &&
+    c.kind === 'location' &&
+    a.kind === 'location' &&
+    c.anyOf.every((p) => p.level === 'city' && !p.within) &&
+    a.anyOf.length === 1 &&
+    a.anyOf[0].level !== 'city'
+  );
+}
+
+/**
+ * "portland, oregon": a city followed by its state or country pins the city there; so it does
+ * the cities listed just before ("berlin or munich, germany"), but not a city already pinned
+ * ("portland, or or seattle, wa").
+ */
 function pinCity(prev: Group, filters: readonly LeafFilter[]): boolean {
-  const last = single(prev);
   const next = filters.length === 1 ? filters[0] : undefined;
-  if (last?.kind !== 'location' || next?.kind !== 'location' || prev.alternatives.length !== 1) return false;
-  const cities = last.anyOf;
+  if (next?.kind !== 'location' || next.anyOf.length !== 1 || next.anyOf[0].level === 'city') return false;
+  const bare = (a: readonly LeafFilter[]) =>
+    a.length === 1 &&
+    a[0].kind === 'location' &&
+    a[0].negated === next.negated &&
+    a[0].anyOf.every((p) => p.level === 'city' && !p.within);
+  let from = prev.alternatives.length;
+  while (from > 0 && bare(prev.alternatives[from - 1])) from--;
+  if (from === prev.alternatives.length) return false;
   const [area] = next.anyOf;
-  if (next.anyOf.length !== 1 || area.level === 'city' || cities.some((p) => p.level !== 'city' || p.within))
-    return false;
   const within = { level: area.level, value: area.value } as Place['within'];
-  prev.alternatives[0] = [
-    list(
-      'location',
-      cities.map((p) => ({ ...p, within })),
-      last.negated,
-    ),
-  ];
+  for (let k = from; k < prev.alternatives.length; k++) {
+    const city = prev.alternatives[k][0] as LocationFilter;
+    prev.alternatives[k] = [
+      list(
+        'location',
+        city.anyOf.map((p) => ({ ...p, within })),
+        city.negated,
+      ),
+    ];
+  }
   return true;
 }
 

@@ -1,5 +1,6 @@
 import { type Entity, SENIORITY_LADDER } from '@app/contracts';
-import { lookupCountry, normalizeCity, normalizeDomain, placeKey } from '@app/normalize';
+import { lookupCountry, normalizeCity, normalizeDomain, placeKey, stateByCode } from '@app/normalize';
+import { CITY_STATE_CODE_COUNTRIES } from './data/places';
 import { DEGREE_ORDER } from './data/profile';
 import { Filter, LeafFilter, list } from './filters';
 import { groupItems, Grouped, Link } from './grouping';
@@ -196,8 +197,44 @@ class Scanner {
       this.emit(i, numeric.end, 'filters' in numeric ? { filters: numeric.filters } : numeric, null);
       return numeric.end;
     }
+    const code = this.stateCodeAfterCity(i);
+    if (code) return code;
     const lexical = this.lexical(i);
     return lexical > i ? lexical : this.fallback(i);
+  }
+
+  /**
+   * "portland, OR", "paris, tx", "london, ON": a state code right after a city (or after it and
+   * a comma) is the city's state. A code that is also a word ("or", "in", "me") is read only
+   * after the comma at the end or before another comma, or typed in capitals there.
+   */
+  private stateCodeAfterCity(i: number): number | null {
+    const t = this.tokens[i];
+    const last = this.items[this.items.length - 1];
+    if (t.kind !== 'word' || !/^[a-z]{2,3}$/.test(t.norm) || !last || !this.isBareCity(last.filters))
+      return null;
+    const comma = last.end === i - 1 && this.tokens[i - 1].norm === ',';
+    if (last.end !== i && !comma) return null;
+    const word = this.lex.get(t.norm)?.some((s) => s.type !== 'content' || s.content.category !== 'place');
+    const next = this.tokens[i + 1]?.norm;
+    const ends = next === undefined || next === ',';
+    if (word && !(ends && (comma || t.upper)) && !(comma && t.upper)) return null;
+    for (const country of CITY_STATE_CODE_COUNTRIES) {
+      const sub = stateByCode(`${country}-${t.norm}`);
+      if (!sub) continue;
+      this.emitContent(i, i + 1, { category: 'place', places: [{ level: 'state', value: sub.code }] });
+      return i + 1;
+    }
+    return null;
+  }
+
+  /** One location filter of cities not yet pinned to a state or country. */
+  private isBareCity(filters: readonly LeafFilter[]): boolean {
+    return (
+      filters.length === 1 &&
+      filters[0].kind === 'location' &&
+      filters[0].anyOf.every((p) => p.level === 'city' && !p.within)
+    );
   }
 
   private lexical(i: number): number {
@@ -363,7 +400,9 @@ class Scanner {
       if (this.atLeast) filters = raise(filters);
       if (this.bindsToLast(start, filters)) return this.bind(end, filters);
       const kind = filters.length === 1 ? filters[0].kind : 'several';
-      const continues = this.negatedKind === kind && this.link !== 'none';
+      // "not in portland, oregon": the city's state or country stays with its negation.
+      const pins = this.pinsLastCity(start, filters);
+      const continues = (this.negatedKind === kind && this.link !== 'none') || pins;
       const negated = this.negation.length > 0 || continues;
       this.items.push({
         phrase,
@@ -421,6 +460,16 @@ class Scanner {
     this.atLeast = false;
     this.link = 'none';
     this.lastCategory = 'function';
+  }
+
+  /** The place right after a city (or after it and a comma) is its state or country. */
+  private pinsLastCity(start: number, filters: readonly LeafFilter[]): boolean {
+    const last = this.items[this.items.length - 1];
+    const f = filters.length === 1 ? filters[0] : undefined;
+    if (!last?.negated || f?.kind !== 'location' || f.anyOf.length !== 1 || f.anyOf[0].level === 'city')
+      return false;
+    const adjacent = last.end === start || (last.end === start - 1 && this.tokens[start - 1].norm === ',');
+    return adjacent && this.isBareCity(last.filters);
   }
 
   private setLink(link: Link): void {

@@ -1,9 +1,9 @@
 import type { Entity } from '@app/contracts';
+import { storedCityKey } from '@app/normalize';
 import { STARTUP_MAX_AGE_YEARS } from './data/firmographics';
 import { flag, growth, LeafFilter, list, range, sex } from './filters';
 import type { Content, Cue } from './lexicon';
 import type { CompiledVocabulary } from './vocabulary';
-import { phraseKey } from './tokenize';
 
 export type Resolved = { readonly filters: readonly LeafFilter[] } | { readonly unsupported: string };
 
@@ -48,8 +48,11 @@ export function resolve(c: Content, ctx: ResolveContext): Resolved {
       return people ? { filters: [sex(c.value)] } : PEOPLE_ONLY('sex');
     case 'place': {
       if (!people) return { unsupported: 'company records have no location to search' };
-      const places = c.places.map((p) =>
-        p.level === 'city' ? { ...p, value: ctx.vocabulary.cities.get(phraseKey(p.value)) ?? p.value } : p,
+      // A city as the build spells it, every spelling it holds ("kiev" and "kyiv").
+      const places = c.places.flatMap((p) =>
+        p.level === 'city'
+          ? (ctx.vocabulary.cities.get(storedCityKey(p.value)) ?? [p.value]).map((value) => ({ ...p, value }))
+          : [p],
       );
       return { filters: [list('location', places)] };
     }

@@ -1,4 +1,4 @@
-import { companyKey, lookupCountry, lookupState } from '@app/normalize';
+import { companyKey, lookupCountry, lookupState, storedCityKey } from '@app/normalize';
 import { CURATED, MAJOR_CITY_KEYS } from './curated';
 import { DEMONYMS } from './data/places';
 import { SENIORITY_WORDS } from './data/roles';
@@ -37,8 +37,12 @@ export interface Vocabulary {
 export interface CompiledVocabulary {
   readonly kind: 'compiled-vocabulary';
   readonly lexicon: Lexicon;
-  /** Stored city spelling by phrase key ("montreal" → "montréal"). */
-  readonly cities: ReadonlyMap<string, string>;
+  /**
+   * Stored city spellings by `storedCityKey` (accents, "st."/"saint", other names folded), most
+   * frequent first: "montreal" → ["montréal"], and "bombay", "mumbai" → whichever of
+   * "mumbai" and "bombay" the build holds.
+   */
+  readonly cities: ReadonlyMap<string, readonly string[]>;
   readonly skills: ReadonlySet<string>;
   readonly languages: ReadonlySet<string>;
   readonly tickers: ReadonlySet<string>;
@@ -116,10 +120,12 @@ function compile(v: Vocabulary): CompiledVocabulary {
       continue;
     add(title, { category: 'title', terms: [title] }, undefined, { plural: true });
   }
-  const cities = new Map<string, string>();
+  const cities = new Map<string, string[]>();
   for (const name of values(v.cities)) {
     const key = phraseKey(name);
-    if (!cities.has(key)) cities.set(key, name);
+    const spellings = cities.get(storedCityKey(name));
+    if (!spellings) cities.set(storedCityKey(name), [name]);
+    else if (!spellings.includes(name)) spellings.push(name);
     // Single-word city names are often ordinary words ("mobile", "reading"): after a place word only.
     const needs: Need[] | undefined = key.includes(' ') || MAJOR_CITY_KEYS.has(key) ? undefined : ['cue'];
     add(name, { category: 'place', places: [{ level: 'city', value: name }] }, needs);

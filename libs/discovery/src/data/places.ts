@@ -58,11 +58,12 @@ export const REGIONS: readonly (readonly [keys: string, region: Region])[] = [
 /**
  * City aliases discovery indexes, resolved through @app/normalize's city aliases (so "nyc" and
  * "new york city" mean what enrichment and the loader mean). Others still resolve after a place
- * word ("in bombay").
+ * word ("in bombay"), after the served build's own cities: "frisco" and "manhattan" are not
+ * indexed, since a build storing them as cities means Frisco, Texas and Manhattan, Kansas.
  */
 export const CITY_ALIAS_KEYS = l(
-  'sf|nyc|ny city|new york city|dc|washington dc|hk|philly|vegas|nola|atl|slc|okc|chitown|chi town|san fran|frisco|' +
-    'big apple|manhattan|münchen|muenchen|köln|koeln|wien|praha|roma|milano|lisboa|bombay|calcutta|madras|' +
+  'sf|nyc|ny city|new york city|dc|washington dc|hk|philly|vegas|nola|atl|slc|okc|chitown|chi town|san fran|' +
+    'big apple|münchen|muenchen|köln|koeln|wien|praha|roma|milano|lisboa|bombay|calcutta|madras|' +
     'bangalore|gurgaon|peking|saigon|hcmc|cdmx|sampa|joburg|mexico df|ciudad de mexico',
 );
 /** Two-letter aliases that are also words: a city only after a place word or typed in capitals. */
@@ -76,6 +77,15 @@ export const SHORT_COUNTRY_ALIASES: readonly (readonly [keys: string, code: stri
 ];
 /** "us" is also a pronoun: a country only after a place word or typed as "US". */
 export const GUARDED_COUNTRY_ALIASES: readonly (readonly [key: string, code: string])[] = [['us', 'US']];
+/**
+ * Phrases for a country beyond its names and aliases (@app/normalize resolves those, "america"
+ * included): "us-based" (a hyphen reads as a space, and "us" alone is guarded), "stateside";
+ * "the states" only after a place word ("in the states"), since "states" alone is a function word.
+ */
+export const COUNTRY_PHRASES: readonly (readonly [keys: string, code: string, needsCue?: 'cue'])[] = [
+  ['us based|u s based|stateside', 'US'],
+  ['the states|the us of a', 'US', 'cue'],
+];
 
 /**
  * Nationality adjectives: "german engineers" are engineers in Germany. With a language word
@@ -119,6 +129,12 @@ export const DEMONYMS: readonly (readonly [keys: string, code: string])[] = [
 export const STATE_CODES_NOT_READ: ReadonlySet<string> = new Set(
   l('IN|OR|ME|OK|HI|OH|AS|DE|MA|CO|ID|LA|MD|PR'),
 );
+/**
+ * Countries whose state codes are written after a city ("portland, OR", "london, ON", "sydney,
+ * NSW"): read there in any case, a code that is also a word only after a comma at the end of
+ * the description or before another comma, or in capitals.
+ */
+export const CITY_STATE_CODE_COUNTRIES = l('US|CA|AU');
 
 /**
  * Cities understood without a place word before them ("berlin engineers"), besides multi-word

@@ -47,6 +47,15 @@ export const TEST_VOCABULARY: Vocabulary = {
     'chicago',
     'seattle',
     'toronto',
+    'cambridge',
+    // another name than @app/normalize's ("bengaluru"), both names of one city, a nickname of
+    // San Francisco that is also a city of its own (Frisco, Texas), and cities no table names
+    'bangalore',
+    'kyiv',
+    'kiev',
+    'frisco',
+    'tübingen',
+    'eau claire',
   ],
   states: ['california', 'texas', 'new york', 'oregon', 'bavaria', 'ontario', 'england'],
   countries: ['united states', 'germany', 'united kingdom', 'canada', 'france', 'brazil'],

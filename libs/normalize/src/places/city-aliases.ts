@@ -2,6 +2,11 @@
  * Nicknames, abbreviations, former names and local spellings of cities → the name records use.
  * Keys are compared as place keys, so accents, dots and "st."/"saint" need no separate entries
  * ("São Paulo" and "sao paulo", "St. Louis" and "saint louis" already agree).
+ *
+ * Sources: former names from the cities' renamings (India: Bombay 1995, Madras 1996, Calcutta
+ * 2001, Bangalore 2014, Gurgaon 2016, Mysore 2014, Trivandrum 1991, Cochin 1996; Ukraine's 2010
+ * national romanization for Kyiv, Kharkiv, Lviv; Dacca 1982, Rangoon 1989, Saigon 1976), local
+ * and other-language names as in Unicode CLDR's exemplar city names, nicknames as in common use.
  */
 export const CITY_ALIASES: Record<string, string> = {
   // United States
@@ -66,7 +71,15 @@ export const CITY_ALIASES: Record<string, string> = {
   göteborg: 'gothenburg',
   goteborg: 'gothenburg',
   athina: 'athens',
+  antwerpen: 'antwerp',
+  gent: 'ghent',
+  bucuresti: 'bucharest',
+  beograd: 'belgrade',
+  sevilla: 'seville',
+  luzern: 'lucerne',
   kiev: 'kyiv',
+  kharkov: 'kharkiv',
+  lvov: 'lviv',
   'newcastle-upon-tyne': 'newcastle upon tyne',
   // Asia, Africa, Latin America
   bombay: 'mumbai',
@@ -75,6 +88,10 @@ export const CITY_ALIASES: Record<string, string> = {
   bangalore: 'bengaluru',
   gurgaon: 'gurugram',
   poona: 'pune',
+  mysore: 'mysuru',
+  trivandrum: 'thiruvananthapuram',
+  cochin: 'kochi',
+  dacca: 'dhaka',
   peking: 'beijing',
   canton: 'guangzhou',
   saigon: 'ho chi minh city',
@@ -91,3 +108,10 @@ export const CITY_ALIASES: Record<string, string> = {
   joburg: 'johannesburg',
   jozi: 'johannesburg',
 };
+
+/**
+ * Aliases that are also the name of another notable place, so a record storing one more likely
+ * means that place (Manhattan, Kansas; Frisco, Texas; Canton, Ohio and Michigan) than the city
+ * the alias points to. A typed alias still means the city; a stored one is only itself.
+ */
+export const ALIASES_NAMING_OTHER_PLACES: ReadonlySet<string> = new Set(['manhattan', 'frisco', 'canton']);

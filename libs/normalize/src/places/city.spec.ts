@@ -1,4 +1,4 @@
-import { cityKey, normalizeCity } from './city';
+import { cityKey, normalizeCity, storedCityKey } from './city';
 
 describe('normalizeCity', () => {
   it.each([
@@ -69,5 +69,25 @@ describe('normalizeCity', () => {
       const once = normalizeCity(s);
       if (once.ok) expect(normalizeCity(once.value.name)).toEqual(once);
     }
+  });
+});
+
+describe('storedCityKey', () => {
+  it.each([
+    ['bombay', 'mumbai'],
+    ['Mumbai', 'mumbai'],
+    ['kiev', 'kyiv'],
+    ['new york city', 'new york'],
+    ['montréal', 'montreal'],
+    ['antwerpen', 'antwerp'],
+    ['frisco', 'frisco'],
+    ['Manhattan', 'manhattan'],
+    ['canton', 'canton'],
+  ])('%j → %j', (stored, key) => {
+    expect(storedCityKey(stored)).toBe(key);
+  });
+
+  it('keys a typed alias that names another place as the city it points to', () => {
+    expect(cityKey('frisco')).toBe('san francisco');
   });
 });

@@ -5,7 +5,7 @@
  */
 import { normalizeSpace, unifyPunctuation } from '../text';
 import { Cleaned, fail, ok } from '../result';
-import { CITY_ALIASES } from './city-aliases';
+import { ALIASES_NAMING_OTHER_PLACES, CITY_ALIASES } from './city-aliases';
 import { placeKey } from './place-key';
 
 const ALIASES = new Map<string, string>(
@@ -33,4 +33,15 @@ export function normalizeCity(input: string): Cleaned<City> {
 export function cityKey(input: string): string {
   const r = normalizeCity(input);
   return r.ok ? r.value.key : '';
+}
+
+/**
+ * The key a city spelling a record stores shares with the city's other names ("bombay" and
+ * "mumbai", "kiev" and "kyiv", "new york city" and "new york"), so a search can name every
+ * spelling a build holds. An alias that also names another place ("frisco") keys as itself.
+ */
+export function storedCityKey(stored: string): string {
+  const key = cityKey(stored);
+  const own = placeKey(stored);
+  return own !== key && ALIASES_NAMING_OTHER_PLACES.has(own) ? own : key;
 }
