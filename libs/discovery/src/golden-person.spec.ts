@@ -19,6 +19,25 @@ const BAY_AREA = `${isIn('city', region('bay area').cities!)} AND state_code = '
 const CTO =
   "(job_title ILIKE '%chief technology officer%' OR job_title ILIKE 'cto%' OR job_title ILIKE '% cto%')";
 const NOT_GOOGLE = "NOT (company_name = 'google')";
+/** `job_title ILIKE` each term, OR'd, as toSql writes them (3 characters or fewer: at a word start). */
+const titleOr = (...terms: string[]) =>
+  terms
+    .map((t) =>
+      t.length <= 3 ? `job_title ILIKE '${t}%' OR job_title ILIKE '% ${t}%'` : `job_title ILIKE '%${t}%'`,
+    )
+    .join(' OR ');
+const NURSE = titleOr('nurse', 'rn', 'lpn', 'lvn');
+const RECRUITER = titleOr(
+  'recruiter',
+  'recruitment',
+  'recruiting',
+  'talent acquisition',
+  'talent partner',
+  'sourcer',
+);
+const LAWYER = titleOr('attorney', 'lawyer', 'counsel', 'solicitor', 'barrister');
+const ACCOUNTANT = titleOr('accountant', 'cpa');
+const SALES_REP = titleOr('sales rep');
 
 /** Descriptions of people → the WHERE clause (SPEC.md's person columns), written like people type. */
 const ROWS: readonly GoldenRow[] = [
@@ -94,17 +113,70 @@ const ROWS: readonly GoldenRow[] = [
   ['ios developers', "job_title ILIKE 'ios%' OR job_title ILIKE '% ios%'"],
   ['frontend developers', "job_title ILIKE '%frontend%' OR job_title ILIKE '%front end%'"],
   ['full-stack engineers', "job_title ILIKE '%full stack%' OR job_title ILIKE '%fullstack%'"],
-  ['site reliability engineers', "job_title ILIKE '%site reliability%'"],
+  ['site reliability engineers', titleOr('site reliability', 'sre')],
   ['account executives at fintech companies', `job_title ILIKE '%account executive%' AND ${FINTECH}`],
   [
     'customer success managers in chicago',
-    "job_title ILIKE '%customer success manager%' AND city = 'chicago'",
+    `(${titleOr('customer success manager', 'csm')}) AND city = 'chicago'`,
   ],
   [
     'lawyers at law firms in chicago',
-    "(job_title ILIKE '%attorney%' OR job_title ILIKE '%lawyer%' OR job_title ILIKE '%counsel%' OR job_title ILIKE '%solicitor%') AND company_industry IN ('law practice', 'legal services') AND city = 'chicago'",
+    `(${LAWYER}) AND company_industry IN ('law practice', 'legal services') AND city = 'chicago'`,
   ],
   ['teachers in texas', "job_title ILIKE '%teacher%' AND state_code = 'US-TX'"],
+  // role words as people type them: plurals, abbreviations, UK and US names (data/roles.ts)
+  ['physiotherapists in london', `(${titleOr('physio', 'physical therapist')}) AND city = 'london'`],
+  ['physical therapists', titleOr('physio', 'physical therapist')],
+  ['DBAs', titleOr('database administrator', 'dba')],
+  ['database admins in texas', `(${titleOr('database administrator', 'dba')}) AND state_code = 'US-TX'`],
+  ['RNs in texas', `(${titleOr('registered nurse', 'rn')}) AND state_code = 'US-TX'`],
+  ['registered nurses', titleOr('registered nurse', 'rn')],
+  ['LPNs', titleOr('licensed practical nurse', 'licensed vocational nurse', 'lpn', 'lvn')],
+  ['nurse practitioners', "job_title ILIKE '%nurse practitioner%'"],
+  ['attorneys', LAWYER],
+  ['solicitors in london', "job_title ILIKE '%solicitor%' AND city = 'london'"],
+  ['CPAs', titleOr('certified public accountant', 'cpa')],
+  ['SREs', titleOr('site reliability', 'sre')],
+  ['BDRs/SDRs', titleOr('business development rep', 'bdr', 'sales development rep', 'sdr')],
+  ['UX folks', titleOr('ux', 'ui/ux')],
+  ['business analysts', "job_title ILIKE '%business analyst%'"],
+  ['truck drivers', titleOr('truck driver', 'trucker', 'lorry driver', 'hgv driver', 'cdl driver')],
+  ['cooks', "job_title ILIKE '%cook%'"],
+  ['counselors', titleOr('counselor', 'counsellor')],
+  ['help desk techs', titleOr('help desk', 'helpdesk')],
+  ['midwives', "job_title ILIKE '%midwi%'"],
+  ['front-end devs', titleOr('frontend', 'front end')],
+  ['account managers', "job_title ILIKE '%account manager%'"],
+  // ... and people mean the function: no build need store "salespeople" as a title
+  ['salespeople in berlin', "job_function = 'sales' AND city = 'berlin'"],
+  ['sales people at stripe', "job_function = 'sales' AND company_name = 'stripe'"],
+  ['sales folks', "job_function = 'sales'"],
+  // stored "finance intern", "engineering manager": a function and a seniority, not one title
+  ['finance interns', "job_function = 'finance' AND seniority_level = 'intern'"],
+  ['engineering managers', "job_function = 'engineering' AND seniority_level = 'manager'"],
+  // words that mean something else are not role words
+  ['GPs in london', "city = 'london'", ['GPs']],
+  ['salesforce developers', `skills = 'salesforce' AND ${DEV}`],
+  ['english-speaking engineers', `languages = 'english' AND ${ENGINEER}`],
+  // negated and qualified functions
+  ['outside eng', "NOT (job_function = 'engineering')"],
+  ['engineers outside eng', `${ENGINEER} AND NOT (job_function = 'engineering')`],
+  ['not in engineering', "NOT (job_function = 'engineering')"],
+  ['non-engineering staff', "NOT (job_function = 'engineering')"],
+  ['people outside of sales', "NOT (job_function = 'sales')"],
+  ['everyone except engineering', "NOT (job_function = 'engineering')"],
+  ['people not in sales or marketing', "NOT (job_function IN ('sales', 'marketing'))"],
+  ['eng interns', "job_function = 'engineering' AND seniority_level = 'intern'"],
+  [
+    'marketing interns in berlin',
+    "job_function = 'marketing' AND seniority_level = 'intern' AND city = 'berlin'",
+  ],
+  ['eng managers', "job_function = 'engineering' AND seniority_level = 'manager'"],
+  ['sales leaders', "job_function = 'sales' AND seniority_level IN ('c_level', 'vp', 'director')"],
+  [
+    'product and engineering leaders',
+    "job_function IN ('product', 'engineering') AND seniority_level IN ('c_level', 'vp', 'director')",
+  ],
   // job functions
   ['IT managers', "job_function = 'information_technology' AND seniority_level = 'manager'"],
   ['it managers', "job_function = 'information_technology' AND seniority_level = 'manager'"],
@@ -149,7 +221,7 @@ const ROWS: readonly GoldenRow[] = [
   ['data engineers in zurich', "job_title ILIKE '%data engineer%' AND city = 'zürich'"],
   [
     'ux designers in sao paulo',
-    "(job_title ILIKE 'ux%' OR job_title ILIKE '% ux%' OR job_title ILIKE '%ui designer%') AND city = 'são paulo'",
+    `(${titleOr('ux designer', 'ux/ui designer', 'ux ui designer')}) AND city = 'são paulo'`,
   ],
   ['portland, oregon engineers', `city = 'portland' AND state_code = 'US-OR' AND ${ENGINEER}`],
   ['people in Austin, Texas', "city = 'austin' AND state_code = 'US-TX'"],
@@ -213,10 +285,7 @@ const ROWS: readonly GoldenRow[] = [
   ['tübingen engineers', ENGINEER, ['tübingen']],
   ['reading engineers', ENGINEER, ['reading']],
   // employers, past employers, negation
-  [
-    'recruiters not at google',
-    `(job_title ILIKE '%recruiter%' OR job_title ILIKE '%talent acquisition%') AND ${NOT_GOOGLE}`,
-  ],
+  ['recruiters not at google', `(${RECRUITER}) AND ${NOT_GOOGLE}`],
   ['engineers not at google or meta', `${ENGINEER} AND NOT (company_name IN ('google', 'meta'))`],
   ['not at google and not in berlin', `${NOT_GOOGLE} AND NOT (city = 'berlin')`],
   ['ex-google engineers', `organization_name = 'google' AND ${NOT_GOOGLE} AND ${ENGINEER}`],
@@ -234,16 +303,10 @@ const ROWS: readonly GoldenRow[] = [
     'product designers excluding juniors and interns',
     "job_title ILIKE '%product designer%' AND NOT (seniority_level IN ('junior', 'intern'))",
   ],
-  [
-    'no interns, no recruiters',
-    "NOT (seniority_level = 'intern') AND NOT (job_title ILIKE '%recruiter%' OR job_title ILIKE '%talent acquisition%')",
-  ],
-  ['accountants not in new york', "job_title ILIKE '%accountant%' AND NOT (city = 'new york')"],
-  ['nurses outside california', "job_title ILIKE '%nurse%' AND NOT (state_code = 'US-CA')"],
-  [
-    'recruiters not in tech',
-    `(job_title ILIKE '%recruiter%' OR job_title ILIKE '%talent acquisition%') AND NOT (${TECH})`,
-  ],
+  ['no interns, no recruiters', `NOT (seniority_level = 'intern') AND NOT (${RECRUITER})`],
+  ['accountants not in new york', `(${ACCOUNTANT}) AND NOT (city = 'new york')`],
+  ['nurses outside california', `(${NURSE}) AND NOT (state_code = 'US-CA')`],
+  ['recruiters not in tech', `(${RECRUITER}) AND NOT (${TECH})`],
   // industries, sizes, company types (people have no employer type: industries instead)
   [
     'ceo or founder at fintech startups',
@@ -270,7 +333,7 @@ const ROWS: readonly GoldenRow[] = [
   ['vps at public companies', "seniority_level = 'vp'", ['public companies']],
   [
     'sales reps at saas companies in the bay area',
-    `job_title ILIKE '%sales representative%' AND company_industry IN ('computer software', 'internet') AND ${BAY_AREA}`,
+    `${SALES_REP} AND company_industry IN ('computer software', 'internet') AND ${BAY_AREA}`,
   ],
   // skills, languages, schools, degrees
   ['python engineers in berlin', `skills = 'python' AND ${ENGINEER} AND city = 'berlin'`],
@@ -293,10 +356,7 @@ const ROWS: readonly GoldenRow[] = [
   ],
   ['excel wizards with leadership skills', "skills = 'leadership'", ['excel', 'wizards']],
   ['spanish speakers in miami', "languages = 'spanish' AND city = 'miami'"],
-  [
-    'German-speaking sales reps in Zürich',
-    "languages = 'german' AND job_title ILIKE '%sales representative%' AND city = 'zürich'",
-  ],
+  ['German-speaking sales reps in Zürich', `languages = 'german' AND ${SALES_REP} AND city = 'zürich'`],
   ['fluent in german and french', "languages = 'german' AND languages = 'french'"],
   ['people who speak mandarin', "languages = 'mandarin'"],
   ['people who studied at stanford', '', ['stanford']],
@@ -325,7 +385,7 @@ const ROWS: readonly GoldenRow[] = [
   ['people over 50', 'age > 50'],
   ['product managers younger than 35', "job_title ILIKE '%product manager%' AND age < 35"],
   ['people aged 25-35', 'age >= 25 AND age <= 35'],
-  ['nurses in their 30s', "job_title ILIKE '%nurse%' AND age >= 30 AND age <= 39"],
+  ['nurses in their 30s', `(${NURSE}) AND age >= 30 AND age <= 39`],
   ['born after 1990', 'birth_year > 1990'],
   ['with more than 1,000 followers', 'netx_followers > 1000'],
   ['over 10k followers', 'netx_followers > 10000'],

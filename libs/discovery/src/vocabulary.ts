@@ -1,7 +1,7 @@
 import { companyKey, lookupCountry, lookupState, storedCityKey } from '@app/normalize';
 import { CURATED, MAJOR_CITY_KEYS } from './curated';
 import { DEMONYMS } from './data/places';
-import { SENIORITY_WORDS } from './data/roles';
+import { FUNCTION_WORDS, SENIORITY_WORDS } from './data/roles';
 import { Content, Lexicon, Need, Sense } from './lexicon';
 import { phraseKey } from './tokenize';
 
@@ -55,6 +55,19 @@ const MAX_VALUE_LENGTH = 200;
 const SENIORITY_STARTS = new Set(
   SENIORITY_WORDS.flatMap(([keys]) => keys.split('|')).filter((k) => !k.includes(' ')),
 );
+const FUNCTION_KEYS = new Set(FUNCTION_WORDS.flatMap(([keys]) => keys.split('|')));
+const SENIORITY_ENDS = new Set(
+  SENIORITY_WORDS.filter(([, , weak]) => !weak)
+    .flatMap(([keys]) => keys.split('|'))
+    .filter((k) => !k.includes(' ')),
+);
+/**
+ * "engineering manager", "finance intern": a function and a seniority, read from their own
+ * words (every engineering manager, not only that exact title; every finance intern, the
+ * accounting intern too).
+ */
+const functionAndSeniority = (w: readonly string[]) =>
+  w.length >= 2 && SENIORITY_ENDS.has(w[w.length - 1]) && FUNCTION_KEYS.has(w.slice(0, -1).join(' '));
 const DEMONYM_KEYS = new Set(DEMONYMS.flatMap(([keys]) => keys.split('|')));
 
 const cache = new WeakMap<Vocabulary, CompiledVocabulary>();
@@ -113,6 +126,7 @@ function compile(v: Vocabulary): CompiledVocabulary {
       w.length === 0 ||
       w.length > 5 ||
       SENIORITY_STARTS.has(w[0]) ||
+      functionAndSeniority(w) ||
       w.includes('of') ||
       w.includes(',') ||
       w.includes('and')

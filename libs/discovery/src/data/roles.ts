@@ -3,98 +3,192 @@
  * `seniority_level` and `job_function` values. Keys are singular; the lexicon adds plurals.
  * Title terms are matched as substrings of the current job title (`job_title ILIKE '%term%'`,
  * terms of 3 characters or fewer at a word start), so each synonym set lists the spellings
- * titles use, not every spelling people type.
+ * titles use, not every spelling people type; a spelling the served build never stores costs
+ * nothing.
+ *
+ * Sources for the title synonyms. What a word names is the occupation of the O*NET-SOC
+ * taxonomy (U.S. Department of Labor / ETA, onetcenter.org, CC BY 4.0; SOC 2018 codes beside
+ * the rows that name one). O*NET's alternate and lay titles would be the natural synonym list,
+ * but no package this project can install carries them (npm registry, 2026-11: none; the
+ * O*NET database is a download from onetcenter.org, which the build machines cannot reach), so
+ * the spellings are curated: US and UK names of one occupation (physical therapist /
+ * physiotherapist, attorney / solicitor / barrister, truck / lorry / HGV driver, counselor /
+ * counsellor), the abbreviations titles and people use (DBA, SRE, RN, LPN, CPA, SDR, BDR, CSM,
+ * HRBP, EMT), and "X dev" for "X developer". A two-word role keeps both words ("nurse
+ * practitioner", "business analyst", "sales engineer"): shortened to its last word it would
+ * mean every nurse, analyst or engineer.
  */
 import type { JobFunction, SeniorityLevel } from '@app/contracts';
 
 /** Phrase(s) → title terms. */
 export const TITLE_SYNONYMS: readonly (readonly [keys: string, terms: string])[] = [
+  // software and IT (SOC 15-12xx)
   [
-    'software engineer|software developer|swe|software dev|sde|software programmer',
+    'software engineer|software developer|swe|software dev|sde|software programmer|software eng',
     'software engineer|software developer',
-  ],
+  ], // 15-1252
   ['engineer', 'engineer'],
   ['developer|dev|programmer|coder', 'developer|programmer'],
   [
-    'frontend engineer|frontend developer|front end engineer|front end developer|frontend|front end',
+    'frontend engineer|frontend developer|front end engineer|front end developer|frontend|front end|frontend dev|front end dev',
     'frontend|front end',
   ],
   [
-    'backend engineer|backend developer|back end engineer|back end developer|backend|back end',
+    'backend engineer|backend developer|back end engineer|back end developer|backend|back end|backend dev|back end dev',
     'backend|back end',
   ],
   [
-    'full stack engineer|full stack developer|fullstack engineer|fullstack developer|full stack|fullstack',
+    'full stack engineer|full stack developer|fullstack engineer|fullstack developer|full stack|fullstack|full stack dev|fullstack dev',
     'full stack|fullstack',
   ],
   ['devops engineer|devops', 'devops'],
-  ['sre|site reliability engineer', 'site reliability'],
+  ['sre|site reliability engineer|site reliability', 'site reliability|sre'],
   ['platform engineer', 'platform engineer'],
   [
-    'qa engineer|qa|quality assurance engineer|tester|test engineer|qa analyst',
-    'qa|quality assurance|test engineer|tester',
-  ],
+    'qa engineer|qa|quality assurance engineer|tester|test engineer|qa analyst|qa tester|software tester|test automation engineer',
+    'qa|quality assurance|test engineer|tester|test automation',
+  ], // 15-1253
   ['mobile developer|mobile engineer|mobile dev', 'mobile|ios|android'],
   ['ios developer|ios engineer|ios dev', 'ios'],
   ['android developer|android engineer|android dev', 'android'],
-  ['web developer|web dev', 'web developer'],
-  ['data scientist', 'data scientist'],
+  ['web developer|web dev', 'web developer'], // 15-1254
+  ['dba|database administrator|database admin|db admin', 'database administrator|dba'], // 15-1242
+  [
+    'systems administrator|sysadmin|system administrator|sys admin|systems admin',
+    'systems administrator|system administrator|sysadmin',
+  ], // 15-1244
+  ['network engineer|network administrator|network admin', 'network'],
+  [
+    'help desk|helpdesk|help desk technician|help desk tech|helpdesk technician|helpdesk tech|help desk analyst|helpdesk analyst',
+    'help desk|helpdesk',
+  ], // 15-1232
+  ['security engineer|security analyst|infosec engineer', 'security'],
+  ['cloud engineer|cloud architect', 'cloud'],
+  ['solutions architect|solution architect', 'solutions architect|solution architect'],
+  ['architect', 'architect'],
+  ['scrum master', 'scrum master'],
+  // data
+  ['data scientist', 'data scientist'], // 15-2051
   ['data engineer', 'data engineer'],
   ['data analyst', 'data analyst'],
+  ['business analyst', 'business analyst'],
+  ['bi analyst|business intelligence analyst', 'business intelligence analyst|bi analyst'],
   ['analyst', 'analyst'],
   ['analytics engineer', 'analytics engineer'],
   ['machine learning engineer|ml engineer|mle', 'machine learning engineer|ml engineer'],
   ['ai engineer', 'ai engineer'],
-  ['security engineer|security analyst|infosec engineer', 'security'],
-  ['cloud engineer|cloud architect', 'cloud'],
-  ['network engineer|network administrator', 'network'],
-  ['systems administrator|sysadmin|system administrator', 'systems administrator|system administrator'],
-  ['solutions architect|solution architect', 'solutions architect|solution architect'],
-  ['architect', 'architect'],
+  // product and design
   ['product manager|pm|product mgr', 'product manager'],
   ['product owner', 'product owner'],
   ['program manager', 'program manager'],
-  ['project manager', 'project manager'],
+  ['project manager', 'project manager'], // 13-1082
   ['designer', 'designer'],
-  ['ux designer|ui designer|ux ui designer|ui ux designer|ux researcher', 'ux|ui designer'],
+  ['ux|ui ux|ux ui', 'ux|ui/ux'],
+  ['ux designer|ux ui designer|ui ux designer', 'ux designer|ux/ui designer|ux ui designer'],
+  ['ui designer', 'ui designer'],
+  ['ux researcher|ux research', 'ux research'],
   ['product designer', 'product designer'],
   ['graphic designer', 'graphic designer'],
-  ['recruiter|talent acquisition specialist|talent partner|sourcer', 'recruiter|talent acquisition'],
-  ['account executive|ae', 'account executive'],
+  // people, sales and customers
   [
-    'sdr|bdr|sales development representative|business development representative',
-    'development representative',
+    'recruiter|talent acquisition specialist|talent acquisition partner|talent partner|sourcer|recruitment consultant',
+    'recruiter|recruitment|recruiting|talent acquisition|talent partner|sourcer',
+  ], // 13-1071
+  [
+    'hrbp|hr business partner|human resources business partner|people partner',
+    'hr business partner|human resources business partner|hrbp|people partner',
   ],
-  ['sales rep|sales representative|salesperson|salespeople|sales person', 'sales representative'],
+  ['account executive|ae', 'account executive'],
+  ['sdr|sales development representative|sales development rep', 'sales development rep|sdr'],
+  ['bdr|business development representative|business development rep', 'business development rep|bdr'],
+  ['sales rep|sales representative', 'sales rep'],
+  [
+    'sales engineer|solutions engineer|presales engineer|pre sales engineer',
+    'sales engineer|solutions engineer|presales|pre sales',
+  ], // 41-9031
   ['account manager', 'account manager'],
-  ['customer success manager|csm', 'customer success manager'],
-  ['accountant|cpa', 'accountant'],
+  ['customer success manager|csm', 'customer success manager|csm'],
+  // finance and law
+  ['accountant', 'accountant|cpa'], // 13-2011
+  ['cpa|certified public accountant', 'certified public accountant|cpa'],
+  ['chartered accountant', 'chartered accountant'],
   ['bookkeeper', 'bookkeeper'],
   ['auditor', 'auditor'],
   ['financial analyst', 'financial analyst'],
-  ['lawyer|attorney|counsel|solicitor', 'attorney|lawyer|counsel|solicitor'],
+  ['lawyer|attorney|counsel|attorney at law', 'attorney|lawyer|counsel|solicitor|barrister'], // 23-1011
+  ['solicitor', 'solicitor'],
+  ['barrister', 'barrister'],
   ['general counsel', 'general counsel'],
-  ['paralegal', 'paralegal'],
-  ['nurse|rn|registered nurse', 'nurse'],
-  ['doctor|physician', 'physician|doctor'],
-  ['pharmacist', 'pharmacist'],
+  ['paralegal', 'paralegal'], // 23-2011
+  // health (SOC 29, 31)
+  ['nurse', 'nurse|rn|lpn|lvn'],
+  ['rn|registered nurse', 'registered nurse|rn'], // 29-1141
+  [
+    'lpn|lvn|licensed practical nurse|licensed vocational nurse',
+    'licensed practical nurse|licensed vocational nurse|lpn|lvn',
+  ], // 29-2061
+  ['nurse practitioner', 'nurse practitioner'], // 29-1171
+  ['doctor|physician|medical doctor', 'physician|doctor|general practitioner|surgeon|hospitalist'],
+  // Not "gp": in a fund's build that is a general partner.
+  ['general practitioner|family doctor|family physician', 'general practitioner|family physician'],
+  ['surgeon', 'surgeon'],
+  ['physician assistant|physician associate', 'physician assistant|physician associate'], // 29-1071
+  ['medical assistant', 'medical assistant'], // 31-9092
+  ['dental hygienist|hygienist', 'hygienist'], // 29-1292
+  ['pharmacist', 'pharmacist'], // 29-1051
+  ['physiotherapist|physical therapist|physio', 'physio|physical therapist'], // 29-1123
+  ['occupational therapist', 'occupational therapist'], // 29-1122
+  [
+    'speech therapist|speech language pathologist|slp|speech and language therapist',
+    'speech therapist|speech language pathologist|speech-language pathologist|speech and language therapist|slp',
+  ], // 29-1127
   ['therapist', 'therapist'],
+  ['psychologist', 'psychologist'],
+  ['paramedic|emt|emergency medical technician', 'paramedic|emergency medical technician|emt'], // 29-2043
+  ['midwife|midwives', 'midwi'], // 29-1161
   ['dentist', 'dentist'],
+  // education, social services
   ['teacher', 'teacher'],
   ['professor|lecturer|faculty', 'professor|lecturer'],
+  ['social worker', 'social worker'], // 21-102x
+  ['counselor|counsellor', 'counselor|counsellor'],
+  ['case worker|caseworker', 'case worker|caseworker'],
+  ['support worker', 'support worker'],
+  // other professions
   ['consultant', 'consultant'],
   ['scientist|research scientist', 'scientist'],
   ['researcher', 'researcher'],
-  ['writer|copywriter', 'writer'],
+  ['writer', 'writer'],
+  ['copywriter', 'copywriter'],
+  ['content writer', 'content writer'],
   ['editor', 'editor'],
   ['journalist|reporter', 'journalist|reporter'],
-  ['electrician', 'electrician'],
+  // trades, transport, service
+  ['electrician', 'electrician'], // 47-2111
   ['plumber', 'plumber'],
+  ['carpenter|joiner', 'carpenter|joiner'], // 47-2031
+  ['welder', 'welder'], // 51-4121
+  ['hvac technician|hvac tech', 'hvac'],
   ['mechanic', 'mechanic'],
-  ['driver|truck driver|trucker', 'driver'],
+  ['driver', 'driver'],
+  [
+    'truck driver|trucker|lorry driver|hgv driver|cdl driver',
+    'truck driver|trucker|lorry driver|hgv driver|cdl driver',
+  ], // 53-3032
+  [
+    'warehouse worker|warehouse associate|warehouse operative',
+    'warehouse associate|warehouse operative|warehouse worker',
+  ],
   ['pilot', 'pilot'],
-  ['chef|cook', 'chef|cook'],
-  ['social worker', 'social worker'],
+  ['chef', 'chef'], // 35-1011
+  ['cook', 'cook'], // 35-2014
+  ['waiter|waitress|waitstaff|wait staff', 'waiter|waitress|waitstaff'], // 35-3031
+  ['bartender|barman|barmaid', 'bartender|barman|barmaid'], // 35-3011
+  ['barista', 'barista'],
+  ['cashier', 'cashier'],
+  ['receptionist', 'receptionist'], // 43-4171
+  ['store manager|shop manager', 'store manager|shop manager'],
+  // leadership titles
   ['tech lead|technical lead|team lead|team leader', 'tech lead|technical lead|team lead'],
   ['founder|co founder|cofounder|founding member', 'founder'],
   ['ceo|chief executive|chief executive officer', 'chief executive officer|ceo'],
@@ -160,14 +254,16 @@ export const SENIORITY_ORDER: readonly SeniorityLevel[] = [
  * (see industries.ts, FUNCTION_INDUSTRIES).
  */
 export const FUNCTION_WORDS: readonly (readonly [keys: string, functions: JobFunction])[] = [
-  ['engineering|software engineering|engineering team|r and d', 'engineering'],
-  [
-    'it|information technology|it support|tech support|helpdesk|help desk|sysadmins',
-    'information_technology',
-  ],
+  // "eng" as people type it for the function: "eng interns", "outside eng".
+  ['engineering|software engineering|engineering team|r and d|eng|engg', 'engineering'],
+  ['it|information technology|it support|tech support', 'information_technology'],
   ['product|product management', 'product'],
-  ['design|ux|ui ux|ux ui|creative', 'design'],
-  ['sales|business development|bizdev|biz dev|selling', 'sales'],
+  ['design|creative', 'design'],
+  // "salespeople": people mean everyone selling, not the title "sales representative".
+  [
+    'sales|business development|bizdev|biz dev|selling|salespeople|salesperson|sales person|salesfolk|salesfolks',
+    'sales',
+  ],
   ['marketing|marketers|marketer|growth marketing|demand generation|comms|communications', 'marketing'],
   ['operations|ops|supply chain|procurement|purchasing', 'operations'],
   ['finance|accounting|fp and a|financial planning|treasury|bookkeeping', 'finance'],

@@ -26,6 +26,9 @@ export const TEST_VOCABULARY: Vocabulary = {
     'site reliability engineer',
     'ux designer',
     'solutions architect',
+    // a function and a seniority, read from their own words
+    'engineering manager',
+    'finance intern',
   ],
   cities: [
     'berlin',
