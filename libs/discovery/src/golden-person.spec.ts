@@ -111,8 +111,8 @@ const ROWS: readonly GoldenRow[] = [
     "job_title ILIKE '%mobile%' OR job_title ILIKE 'ios%' OR job_title ILIKE '% ios%' OR job_title ILIKE '%android%'",
   ],
   ['ios developers', "job_title ILIKE 'ios%' OR job_title ILIKE '% ios%'"],
-  ['frontend developers', "job_title ILIKE '%frontend%' OR job_title ILIKE '%front end%'"],
-  ['full-stack engineers', "job_title ILIKE '%full stack%' OR job_title ILIKE '%fullstack%'"],
+  ['frontend developers', titleOr('frontend', 'front end', 'front-end')],
+  ['full-stack engineers', titleOr('full stack', 'fullstack', 'full-stack')],
   ['site reliability engineers', titleOr('site reliability', 'sre')],
   ['account executives at fintech companies', `job_title ILIKE '%account executive%' AND ${FINTECH}`],
   [
@@ -145,7 +145,7 @@ const ROWS: readonly GoldenRow[] = [
   ['counselors', titleOr('counselor', 'counsellor')],
   ['help desk techs', titleOr('help desk', 'helpdesk')],
   ['midwives', "job_title ILIKE '%midwi%'"],
-  ['front-end devs', titleOr('frontend', 'front end')],
+  ['front-end devs', titleOr('frontend', 'front end', 'front-end')],
   ['account managers', "job_title ILIKE '%account manager%'"],
   // ... and people mean the function: no build need store "salespeople" as a title
   ['salespeople in berlin', "job_function = 'sales' AND city = 'berlin'"],

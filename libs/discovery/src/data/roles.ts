@@ -14,9 +14,10 @@
  * the spellings are curated: US and UK names of one occupation (physical therapist /
  * physiotherapist, attorney / solicitor / barrister, truck / lorry / HGV driver, counselor /
  * counsellor), the abbreviations titles and people use (DBA, SRE, RN, LPN, CPA, SDR, BDR, CSM,
- * HRBP, EMT), and "X dev" for "X developer". A two-word role keeps both words ("nurse
- * practitioner", "business analyst", "sales engineer"): shortened to its last word it would
- * mean every nurse, analyst or engineer.
+ * HRBP, EMT), "X dev" for "X developer", and the hyphenated spellings titles store
+ * ("front-end developer": `ILIKE '%front end%'` does not match it). A two-word role keeps both
+ * words ("nurse practitioner", "business analyst", "sales engineer"): shortened to its last
+ * word it would mean every nurse, analyst or engineer.
  */
 import type { JobFunction, SeniorityLevel } from '@app/contracts';
 
@@ -31,15 +32,15 @@ export const TITLE_SYNONYMS: readonly (readonly [keys: string, terms: string])[]
   ['developer|dev|programmer|coder', 'developer|programmer'],
   [
     'frontend engineer|frontend developer|front end engineer|front end developer|frontend|front end|frontend dev|front end dev',
-    'frontend|front end',
+    'frontend|front end|front-end',
   ],
   [
     'backend engineer|backend developer|back end engineer|back end developer|backend|back end|backend dev|back end dev',
-    'backend|back end',
+    'backend|back end|back-end',
   ],
   [
     'full stack engineer|full stack developer|fullstack engineer|fullstack developer|full stack|fullstack|full stack dev|fullstack dev',
-    'full stack|fullstack',
+    'full stack|fullstack|full-stack',
   ],
   ['devops engineer|devops', 'devops'],
   ['sre|site reliability engineer|site reliability', 'site reliability|sre'],
