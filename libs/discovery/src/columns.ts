@@ -74,6 +74,7 @@ export const KINDS_OF: Readonly<Record<Entity, ReadonlySet<FilterKind>>> = {
   person: new Set<FilterKind>([
     'title',
     'past_title',
+    'title_history',
     'seniority',
     'function',
     'flag',
@@ -81,6 +82,7 @@ export const KINDS_OF: Readonly<Record<Entity, ReadonlySet<FilterKind>>> = {
     'location',
     'employer',
     'past_employer',
+    'employer_history',
     'industry',
     'company_size',
     'skill',

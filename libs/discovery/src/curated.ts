@@ -26,6 +26,8 @@ import {
   OR_WORDS,
   ORG_NOUNS,
   PAST_CUES,
+  HISTORY_CUES,
+  HISTORY_FILLERS,
   PLACE_CUES,
   SCHOOL_CUES,
   SKILL_CUES,
@@ -56,6 +58,8 @@ function build(): Lexicon {
   lex.add(bars(PLACE_CUES), { type: 'cue', cues: ['place'] });
   lex.add(bars(EMPLOYER_CUES), { type: 'cue', cues: ['employer'] });
   lex.add(bars(PAST_CUES), { type: 'cue', cues: ['past'] });
+  lex.add(bars(HISTORY_CUES), { type: 'cue', cues: ['history'] });
+  lex.add(bars(HISTORY_FILLERS), { type: 'stop' });
   lex.add(bars(SCHOOL_CUES), { type: 'cue', cues: ['school'] });
   lex.add(bars(SKILL_CUES), { type: 'cue', cues: ['skill'] });
   lex.add(bars(LANGUAGE_CUES), { type: 'cue', cues: ['language'] });

@@ -69,6 +69,8 @@ interface ListOf<K extends string, V> extends Base {
 export type TitleFilter = ListOf<'title', string>;
 /** A title held before, not the current one. */
 export type PastTitleFilter = ListOf<'past_title', string>;
+/** A title held at any time: the current one or one before ("has ever been a cto"). */
+export type TitleHistoryFilter = ListOf<'title_history', string>;
 export type SeniorityFilter = ListOf<'seniority', SeniorityLevel>;
 export type FunctionFilter = ListOf<'function', JobFunction>;
 export type LocationFilter = ListOf<'location', Place>;
@@ -76,6 +78,8 @@ export type LocationFilter = ListOf<'location', Place>;
 export type EmployerFilter = ListOf<'employer', Organization>;
 /** Worked there before, not now (people): stored organization names. */
 export type PastEmployerFilter = ListOf<'past_employer', string>;
+/** Worked there at any time, now included (people): stored organization names. */
+export type EmployerHistoryFilter = ListOf<'employer_history', string>;
 /** Professional-network industry names, lowercase. */
 export type IndustryFilter = ListOf<'industry', string>;
 export type CompanySizeFilter = ListOf<'company_size', CompanySize>;
@@ -111,6 +115,7 @@ export interface GrowthFilter extends Base, Bounds {
 export type LeafFilter =
   | TitleFilter
   | PastTitleFilter
+  | TitleHistoryFilter
   | SeniorityFilter
   | FunctionFilter
   | FlagFilter
@@ -118,6 +123,7 @@ export type LeafFilter =
   | LocationFilter
   | EmployerFilter
   | PastEmployerFilter
+  | EmployerHistoryFilter
   | IndustryFilter
   | CompanySizeFilter
   | CompanyTypeFilter
@@ -143,11 +149,13 @@ export type ListKind = Exclude<LeafKind, 'flag' | 'sex' | 'range' | 'growth'>;
 export const LIST_KINDS = [
   'title',
   'past_title',
+  'title_history',
   'seniority',
   'function',
   'location',
   'employer',
   'past_employer',
+  'employer_history',
   'industry',
   'company_size',
   'company_type',

@@ -19,6 +19,11 @@ const BAY_AREA = `${isIn('city', region('bay area').cities!)} AND state_code = '
 const CTO =
   "(job_title ILIKE '%chief technology officer%' OR job_title ILIKE 'cto%' OR job_title ILIKE '% cto%')";
 const NOT_GOOGLE = "NOT (company_name = 'google')";
+/** A cto at any time, and before but not now. */
+const CTO_EVER = "title ILIKE '%chief technology officer%' OR title ILIKE 'cto%' OR title ILIKE '% cto%'";
+const CTO_PAST =
+  "(title ILIKE '%chief technology officer%' AND NOT (job_title ILIKE '%chief technology officer%')) OR " +
+  "((title ILIKE 'cto%' OR title ILIKE '% cto%') AND NOT (job_title ILIKE 'cto%' OR job_title ILIKE '% cto%'))";
 /** `job_title ILIKE` each term, OR'd, as toSql writes them (3 characters or fewer: at a word start). */
 const titleOr = (...terms: string[]) =>
   terms
@@ -292,6 +297,28 @@ const ROWS: readonly GoldenRow[] = [
   ['former stripe employees', "organization_name = 'stripe' AND NOT (company_name = 'stripe')"],
   ['people who used to work at google', `organization_name = 'google' AND ${NOT_GOOGLE}`],
   ['ex founders', "title ILIKE '%founder%' AND NOT (job_title ILIKE '%founder%')"],
+  // the work history, the current job included (issue 27); leaving is said with ex, former, alumni
+  ['people who have ever worked at google', "organization_name = 'google'"],
+  ['people who worked at google at some point', "organization_name = 'google'"],
+  ['people with google in their work history', "organization_name = 'google'"],
+  ['people who worked at google', "organization_name = 'google'"],
+  ['people who have worked for stripe', "organization_name = 'stripe'"],
+  ['people with experience at stripe', "organization_name = 'stripe'"],
+  ['engineers with google experience', `${ENGINEER} AND organization_name = 'google'`],
+  ['people who worked at google and meta', "organization_name = 'google' AND organization_name = 'meta'"],
+  ['never worked at google', "NOT (organization_name = 'google')"],
+  ['google alumni', `organization_name = 'google' AND ${NOT_GOOGLE}`],
+  [
+    'google or meta alumni',
+    `(organization_name = 'google' AND ${NOT_GOOGLE}) OR (organization_name = 'meta' AND NOT (company_name = 'meta'))`,
+  ],
+  ['formerly at google', `organization_name = 'google' AND ${NOT_GOOGLE}`],
+  ['people who left google', `organization_name = 'google' AND ${NOT_GOOGLE}`],
+  ['people who have ever been a cto', CTO_EVER],
+  ['people with cto experience', CTO_EVER],
+  ['people who have been founders', "title ILIKE '%founder%'"],
+  ['former ctos', CTO_PAST],
+  ['people with python experience', "skills = 'python'"],
   ['data scientists excluding those at google', `job_title ILIKE '%data scientist%' AND ${NOT_GOOGLE}`],
   ['people at harper & cole', "company_name = 'harper & cole'"],
   ['people at harper and cole', "company_name = 'harper & cole'"],

@@ -36,7 +36,14 @@ export interface Grouped {
  * either, so `and` lists them as alternatives. A person can have several skills, languages,
  * past employers and past titles, so `and` there means all of them.
  */
-const MANY_VALUED = new Set<string>(['skill', 'language', 'past_employer', 'past_title']);
+const MANY_VALUED = new Set<string>([
+  'skill',
+  'language',
+  'past_employer',
+  'past_title',
+  'employer_history',
+  'title_history',
+]);
 
 interface Group {
   /** Alternatives (OR), each a list of filters that all hold (AND). */

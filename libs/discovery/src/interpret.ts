@@ -1,6 +1,7 @@
 import { type Entity, SENIORITY_LADDER } from '@app/contracts';
 import { lookupCountry, normalizeCity, normalizeDomain, placeKey, stateByCode } from '@app/normalize';
 import { CITY_STATE_CODE_COUNTRIES } from './data/places';
+import { HISTORY_SUFFIXES as HISTORY_SUFFIX_LIST, PAST_SUFFIXES as PAST_SUFFIX_LIST } from './data/words';
 import { DEGREE_ORDER } from './data/profile';
 import { Filter, LeafFilter, list } from './filters';
 import { groupItems, Grouped, Link } from './grouping';
@@ -8,7 +9,7 @@ import { Category, Content, ContentSense, Cue, Lexicon, MAX_PHRASE_WORDS, Sense 
 import { readNumeric } from './numeric';
 import { readFilters } from './read-filters';
 import { resolve, Resolved } from './resolve';
-import { Token, tokenize } from './tokenize';
+import { phraseKey, Token, tokenize } from './tokenize';
 import { compileVocabulary, CompiledVocabulary, EMPTY_VOCABULARY, Vocabulary } from './vocabulary';
 
 /** SPEC.md: a discovery description is 3 to 1000 characters; a longer text is read up to here. */
@@ -78,6 +79,7 @@ const CUE_CATEGORIES: Readonly<Record<Cue, readonly Category[]>> = {
   place: ['place'],
   employer: ['company', 'industry', 'size', 'type'],
   past: ['company', 'title'],
+  history: ['company', 'title'],
   school: ['school'],
   skill: ['skill', 'language'],
   language: ['language'],
@@ -123,6 +125,9 @@ const STRUCTURE_SCORE: Readonly<Record<Exclude<Sense['type'], 'content'>, number
   'language-suffix': 150,
   stop: 100,
 };
+const HISTORY_SUFFIXES = new Set(HISTORY_SUFFIX_LIST.map(phraseKey));
+const PAST_SUFFIXES = new Set(PAST_SUFFIX_LIST.map(phraseKey));
+const HISTORY_SUFFIX_WORDS = Math.max(...HISTORY_SUFFIX_LIST.map((p) => phraseKey(p).split(' ').length));
 const TICKER_SHAPE = /^[a-z0-9]{1,6}(?:\.[a-z0-9]{1,3})?$/;
 const DOMAIN_SHAPE = /^[a-z0-9-]+(?:\.[a-z0-9-]+)+$/;
 
@@ -267,9 +272,54 @@ class Scanner {
         if (sense.position === 'before') this.atLeast = true;
         else this.raiseLast(i);
         return i + len;
-      case 'content':
-        this.content(i, i + len, sense);
-        return i + len;
+      case 'content': {
+        const end = this.historySuffix(i + len, sense.content.category);
+        this.content(i, end, sense);
+        return end;
+      }
+    }
+  }
+
+  /**
+   * "google alumni", "with google in their work history", "with cto experience": words after a
+   * company or title that say where in the work history it is. Sets the cue and returns where
+   * the phrase ends, past those words.
+   */
+  private historySuffix(j: number, category: Category): number {
+    if (category !== 'company' && category !== 'title') return j;
+    for (let len = Math.min(HISTORY_SUFFIX_WORDS, this.tokens.length - j); len >= 1; len--) {
+      const words = this.keys.slice(j, j + len).join(' ');
+      const cue: Cue | undefined = HISTORY_SUFFIXES.has(words)
+        ? 'history'
+        : category === 'company' && PAST_SUFFIXES.has(words)
+          ? 'past'
+          : undefined;
+      if (cue) {
+        this.cues = new Set([cue]);
+        this.listBefore(cue);
+        return j + len;
+      }
+    }
+    return j;
+  }
+
+  /** "google or meta alumni": the companies or titles listed before take the suffix's cue too. */
+  private listBefore(cue: 'past' | 'history'): void {
+    for (let k = this.items.length - 1, link = this.link; k >= 0 && link !== 'none'; k--) {
+      const item = this.items[k];
+      const [f] = item.filters;
+      let moved: LeafFilter;
+      if (item.filters.length !== 1) return;
+      if (f.kind === 'employer' && f.anyOf.every((o) => o.by === 'name'))
+        moved = list(
+          cue === 'past' ? 'past_employer' : 'employer_history',
+          f.anyOf.map((o) => o.value),
+        );
+      else if (f.kind === 'title' && cue === 'history') moved = list('title_history', f.anyOf);
+      else return;
+      item.filters = [moved];
+      this.recognised[item.recognised] = { ...this.recognised[item.recognised], filters: item.filters };
+      link = item.link;
     }
   }
 

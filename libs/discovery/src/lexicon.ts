@@ -4,7 +4,17 @@ import { phraseKey } from './tokenize';
 import { TypoIndex } from './typo';
 
 /** What a word before a phrase says it is. */
-export type Cue = 'place' | 'employer' | 'past' | 'school' | 'skill' | 'language' | 'ticker' | 'exchange';
+export type Cue =
+  | 'place'
+  | 'employer'
+  | 'past'
+  /** anywhere in the work history, now included */
+  | 'history'
+  | 'school'
+  | 'skill'
+  | 'language'
+  | 'ticker'
+  | 'exchange';
 
 /** When a content sense may be taken: always, or only with one of these present. */
 export type Need =

@@ -40,6 +40,7 @@ export const LIMITS = {
 function clauses(f: Filter): number {
   const term = (t: string) => ([...t].length <= 3 ? 2 : 1) * ([...t].length + 3);
   switch (f.kind) {
+    case 'title_history':
     case 'title':
       return 1 + f.anyOf.reduce((n, t) => n + term(t), 0);
     case 'past_title':

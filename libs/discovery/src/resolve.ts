@@ -31,10 +31,11 @@ function stored(candidates: readonly string[], known: ReadonlySet<string>): stri
 export function resolve(c: Content, ctx: ResolveContext): Resolved {
   const people = ctx.entity === 'person';
   const past = ctx.cues.has('past');
+  const history = ctx.cues.has('history');
   switch (c.category) {
     case 'title':
       if (!people) return PEOPLE_ONLY('a job title');
-      return { filters: [list(past ? 'past_title' : 'title', c.terms)] };
+      return { filters: [list(history ? 'title_history' : past ? 'past_title' : 'title', c.terms)] };
     case 'seniority':
       return people ? { filters: [list('seniority', c.levels)] } : PEOPLE_ONLY('a seniority');
     case 'function':
@@ -57,14 +58,14 @@ export function resolve(c: Content, ctx: ResolveContext): Resolved {
       return { filters: [list('location', places)] };
     }
     case 'company':
-      if (!past) return { filters: [list('employer', c.orgs)] };
+      if (!past && !history) return { filters: [list('employer', c.orgs)] };
       if (!people) return { unsupported: 'company records have no history' };
       if (c.orgs.some((o) => o.by !== 'name'))
         return { unsupported: 'a past employer is searched by its name, not its domain' };
       return {
         filters: [
           list(
-            'past_employer',
+            history ? 'employer_history' : 'past_employer',
             c.orgs.map((o) => o.value),
           ),
         ],

@@ -97,6 +97,12 @@ function leafSchemas(entity: Entity): Record<LeafKind, JsonSchema> {
       text,
       'title terms, lowercase',
     ),
+    title_history: list(
+      'title_history',
+      'held one of these titles at any time, the current job included',
+      text,
+      'title terms, lowercase',
+    ),
     seniority: list(
       'seniority',
       'seniority level of the current job',
@@ -129,6 +135,12 @@ function leafSchemas(entity: Entity): Record<LeafKind, JsonSchema> {
       'companies by name (lowercase) or domain',
     ),
     past_employer: list('past_employer', 'worked there before, not now', text, 'company names, lowercase'),
+    employer_history: list(
+      'employer_history',
+      'worked there at any time, the current job included',
+      text,
+      'company names, lowercase',
+    ),
     industry: list(
       'industry',
       "the (employer's) industry",

@@ -133,6 +133,8 @@ function leaf(f: LeafFilter, entity: Entity): Cond {
       return or(
         f.anyOf.map((t) => and([titleMatch(PERSON.titleHistory, t), not(titleMatch(PERSON.jobTitle, t))])),
       );
+    case 'title_history':
+      return or(f.anyOf.map((t) => titleMatch(PERSON.titleHistory, t)));
     case 'seniority':
       return equalsAny(PERSON.seniority, f.anyOf);
     case 'function':
@@ -159,6 +161,8 @@ function leaf(f: LeafFilter, entity: Entity): Cond {
           ]),
         ),
       );
+    case 'employer_history':
+      return equalsAny(PERSON.organizations, f.anyOf, true);
     case 'industry':
       return equalsAny(people ? PERSON.industry : COMPANY.industry, f.anyOf);
     case 'company_size':

@@ -54,10 +54,34 @@ export const EMPLOYER_CUES = l(
   'at|works at|working at|work at|working for|works for|work for|employed at|employed by|employees of|' +
     'employees at|staff at|people at|team at|currently at|now at|job at|from',
 );
-/** Words that say the next company or title is in the past. */
+/** Words that say the next company or title is in the past, not the current job. */
 export const PAST_CUES = l(
   'ex|former|formerly|formerly at|previously|previously at|previous|past|prior|used to work at|used to be|' +
-    'worked at|worked for|alumni of|alum of|alums of|who worked at|who used to work at|had worked at|once at',
+    'alumni of|alum of|alums of|who used to work at|once at|once worked at|no longer at|left',
+);
+/**
+ * Words that say the next company or title is anywhere in the work history, the current job
+ * included. A plain past tense ("people who worked at google") says nothing about leaving, so
+ * it is read here; leaving is said with "ex", "former", "used to", "no longer" (PAST_CUES).
+ */
+export const HISTORY_CUES = l(
+  'worked at|worked for|worked as|who worked at|who worked for|had worked at|had worked for|has worked at|' +
+    'has worked for|have worked at|have worked for|has worked as|have worked as|ever worked at|ever worked for|' +
+    'ever worked as|has ever worked at|have ever worked at|has ever worked for|have ever worked for|' +
+    'has been|have been|had been|ever been|has ever been|have ever been|experience at|experience working at|' +
+    'background at|stint at|stints at|spent time at|worked at some point at',
+);
+/** After a company: its former staff ("google alumni"). */
+export const PAST_SUFFIXES = l('alumni|alums|alum|alumnus|alumna|alumnae');
+/** After a company or title: anywhere in the work history ("with google in their work history"). */
+export const HISTORY_SUFFIXES = l(
+  'in their work history|in work history|in the work history|in their history|in their employment history|' +
+    'in their career history|in their career|in their background|in their experience|on their resume|' +
+    'on their resumes|on their cv|on their cvs|on their profile|experience|background',
+);
+/** "has ever worked at google at some point": words that add nothing to a history cue. */
+export const HISTORY_FILLERS = l(
+  'ever|at some point|at any point|at one point|at any time|at some time|at some stage',
 );
 export const SCHOOL_CUES = l(
   'studied at|studied|study at|went to|graduated from|graduate of|graduates of|grads of|alumni from|degree from|' +

@@ -127,7 +127,9 @@ function leaf(rng: Rng, entity: Entity, kind: LeafKind): LeafFilter {
   switch (kind) {
     case 'title':
     case 'past_title':
+    case 'title_history':
     case 'past_employer':
+    case 'employer_history':
     case 'industry':
     case 'skill':
     case 'language':
