@@ -1,4 +1,4 @@
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import { Client } from '@opensearch-project/opensearch';
 import type { AppConfig } from '@app/config';
 import { existsSync, statSync } from 'node:fs';
@@ -6,7 +6,7 @@ import { createOpenSearchClient } from '@app/search-index';
 import { isBuildVersion } from '@app/contracts';
 import { dropBuild, listBuilds } from '../data-builds/builds';
 import { ensureDemoData } from '../data-builds/demo-data';
-import { DEFAULT_BUILD_VERSION, generateDataset } from '../data-builds/generator';
+import { DEFAULT_BUILD_VERSION, generateDataset, VOCABULARIES, type VocabularyName } from '../data-builds/generator';
 import { loadBuild } from '../data-builds/loader/loader';
 import { createProgress } from '../data-builds/loader/progress';
 import { pauseForTests } from '../data-builds/loader/test-pause';
@@ -65,7 +65,12 @@ export function registerDataCommands(program: Command, run: Runner): void {
     .option('--build <version_date>', 'build_version of every record; its date is the as-of date', DEFAULT_BUILD_VERSION)
     .requiredOption('--out <dir>', 'output folder (created if missing)')
     .option('--dense', 'fill every field (default: realistic sparsity, docs/data-generator.md "Sparsity")')
-    .action(async (opts: { people: string; companies: string; seed: string; build: string; out: string; dense?: boolean }) => {
+    .addOption(
+      new Option('--vocabulary <name>', "the words records are written in: this project's tables, or the network's current industry taxonomy with other cities, employer names and titles (docs/data-generator.md \"Vocabularies\")")
+        .choices([...VOCABULARIES])
+        .default('default'),
+    )
+    .action(async (opts: { people: string; companies: string; seed: string; build: string; out: string; dense?: boolean; vocabulary: VocabularyName }) => {
       const input = {
         people: nonNegativeInt('--people', opts.people, 100_000_000),
         companies: nonNegativeInt('--companies', opts.companies, 10_000_000),
@@ -73,6 +78,7 @@ export function registerDataCommands(program: Command, run: Runner): void {
         buildVersion: buildFlag('--build', opts.build),
         outDir: opts.out,
         dense: opts.dense === true,
+        vocabulary: opts.vocabulary,
       };
       if (input.people > 0 && input.companies === 0) throw new UsageError('--companies must be at least 1 when --people is above 0 (people work at generated companies)');
       const progress = createProgress();

@@ -3,13 +3,20 @@
  * size and to the person's experience, and a work history built backwards from it, so
  * years_of_experience, tenures and the flat job fields all follow from the same entries.
  */
-import { type CompanySize, type DegreeLevel, type JobFunction, SENIORITY_LADDER, type SeniorityLevel } from '@app/contracts';
+import {
+  type CompanySize,
+  type DegreeLevel,
+  type JobFunction,
+  SENIORITY_LADDER,
+  type SeniorityLevel,
+} from '@app/contracts';
 import { type Rng, Weighted } from '@app/random';
 import type { CompanyInfo, GeneratorContext, Job, Role } from './model';
 import { EXPENSE_OF, SECTOR_FUNCTIONS } from './data/functions';
 import { SECTORS, type Sector } from './data/industries';
 import { BASE_TITLES, INDUSTRY_TITLES, PLATFORM_TITLES, SECTOR_TITLES, type TitleTable } from './data/titles';
 import { addMonths, monthsBetween } from './dates';
+import type { Vocabulary } from './vocabulary';
 
 const FUNCTIONS_BY_SECTOR = new Map<Sector, Weighted<JobFunction>>(
   SECTORS.map((s) => [s, Weighted.of(Object.entries(SECTOR_FUNCTIONS[s]) as [JobFunction, number][])]),
@@ -59,7 +66,7 @@ export function seniorityFor(rng: Rng, years: number, company: CompanyInfo): Sen
     w[6] *= 0.6;
   }
   if (company.type === 'government_agency' || company.type === 'educational') w[8] = 0;
-  w[9] = PARTNER_INDUSTRIES.has(company.industry) ? w[9] * 5 : 0;
+  w[9] = PARTNER_INDUSTRIES.has(company.classicIndustry) ? w[9] * 5 : 0;
   let total = 0;
   for (const x of w) total += x;
   let r = rng.float() * total;
@@ -104,8 +111,14 @@ function tableFor(
  * A title for (function, seniority) at a company. Owners and partners take the function that
  * has such titles there; a function without titles at that level is swapped for one that has.
  */
-export function roleFor(rng: Rng, fn: JobFunction, seniority: SeniorityLevel, company: CompanyInfo): Role {
-  const { sector, industry } = company;
+export function roleFor(
+  rng: Rng,
+  fn: JobFunction,
+  seniority: SeniorityLevel,
+  company: CompanyInfo,
+  vocabulary: Vocabulary,
+): Role {
+  const { sector, classicIndustry: industry } = company;
   if (seniority === 'owner') {
     fn =
       sector === 'health' && rng.chance(0.5)
@@ -132,7 +145,12 @@ export function roleFor(rng: Rng, fn: JobFunction, seniority: SeniorityLevel, co
     if (seniority === 'owner' || seniority === 'partner') seniority = 'director';
   }
   const title = rng.pick(titles);
-  return { title, fn, seniority, isPlatformWorker: PLATFORM_TITLES.has(title) };
+  return {
+    title: vocabulary.title(title, company.hq.country.code),
+    fn,
+    seniority,
+    isPlatformWorker: PLATFORM_TITLES.has(title),
+  };
 }
 
 export function expenseOf(fn: JobFunction) {
@@ -214,7 +232,7 @@ export function buildHistory(
     const promoted = seniority !== current.seniority && jobs.length === 1 && rng.chance(0.15);
     const employer = promoted ? company : pastEmployer(rng, ctx, company, fn);
     const first = jobStart === careerStart && monthsBetween(jobStart, end) <= 6;
-    const role = roleFor(rng, fn, first ? 'intern' : seniority, employer);
+    const role = roleFor(rng, fn, first ? 'intern' : seniority, employer, ctx.vocabulary);
     fn = role.fn;
     jobs.push({ role, company: employer, start: jobStart, end, tenureMonths: monthsBetween(jobStart, end) });
     cursor = jobStart;

@@ -18,10 +18,11 @@ import { PERSONAL_EMAIL_DOMAINS } from './data/countries';
 import { INDUSTRIES, type Sector } from './data/industries';
 import { NAME_POOLS } from './data/names';
 import { addMonths, civilFromDays, formatMonth } from './dates';
-import { type City, COUNTRY_WEIGHTS, placesOf } from './places';
+import { type City, placesOf } from './places';
 import { sparsifyCompany } from './sparse';
 import { KEY, STREAM } from './streams';
 import { asciiLetters, sentenceCase, slugify, titleCase } from './text';
+import type { Vocabulary } from './vocabulary';
 
 export const NETX_HOST = 'https://netx.example.com';
 
@@ -310,6 +311,7 @@ export function buildCompanyTable(
   seed: readonly [number, number],
   count: number,
   asOfYear: number,
+  vocabulary: Vocabulary,
 ): CompanyInfo[] {
   const state: TableState = {
     domains: new Set(PERSONAL_EMAIL_DOMAINS),
@@ -321,15 +323,23 @@ export function buildCompanyTable(
   const table: CompanyInfo[] = [];
   for (let c = 0; c < count; c++) {
     const rng = new Rng(seed, STREAM.company, c);
-    const places = COUNTRY_WEIGHTS.sample(rng);
+    const places = vocabulary.places.weights.sample(rng);
     const hq = places.cities.sample(rng);
-    const { name: industry, sector } = INDUSTRY_PICK.sample(rng);
+    const { name: classicIndustry, sector } = INDUSTRY_PICK.sample(rng);
     const employees = employeeCount(rng);
-    const type = companyType(rng, industry, sector, employees);
+    const type = companyType(rng, classicIndustry, sector, employees);
     // Larger organizations tend to be older.
     const maxAge = employees > 5000 ? 150 : employees > 500 ? 80 : employees > 50 ? 45 : 25;
     const founded = asOfYear - Math.floor(Math.pow(rng.float(), 1.6) * maxAge) - (employees > 200 ? 3 : 0);
-    const name = companyName(rng, sector, industry, hq);
+    const draft = {
+      index: c,
+      industry: classicIndustry,
+      sector,
+      hq,
+      employees,
+      name: companyName(rng, sector, classicIndustry, hq),
+    };
+    const name = vocabulary.nameOf(draft);
     const display = displayName(rng, name);
     const suffixes = LEGAL_SUFFIXES[hq.country.code] ?? LEGAL_SUFFIXES.US;
     const rawNames = [display];
@@ -376,7 +386,8 @@ export function buildCompanyTable(
       altDomains,
       netxUrl: `${NETX_HOST}/company/${slug}`,
       netxId: String(netx.apply(c) + 10_000),
-      industry,
+      industry: vocabulary.industryOf(draft),
+      classicIndustry,
       sector,
       type,
       size: sizeOf(employees),

@@ -13,6 +13,7 @@ import { civilFromDays, parseDay } from './dates';
 import { identityOf, workEmailBase } from './identity';
 import { ALL_KNOWN, companyKnownBits } from './sparse';
 import { KEY } from './streams';
+import { VOCABULARIES, vocabularyOf } from './vocabulary';
 
 export const DEFAULT_BUILD_VERSION = '1.0.0_2026-11-21';
 
@@ -68,16 +69,20 @@ export function resolveOptions(opts: GeneratorOptions): Required<GeneratorOption
   const buildVersion = opts.buildVersion ?? DEFAULT_BUILD_VERSION;
   if (!isBuildVersion(buildVersion))
     throw new RangeError(`build version must look like 1.0.0_2026-11-21, got ${buildVersion}`);
-  return { seed, people, companies, buildVersion, dense: opts.dense ?? false };
+  const vocabulary = opts.vocabulary ?? 'default';
+  if (!VOCABULARIES.includes(vocabulary))
+    throw new RangeError(`vocabulary must be one of ${VOCABULARIES.join(', ')}, got ${vocabulary}`);
+  return { seed, people, companies, buildVersion, dense: opts.dense ?? false, vocabulary };
 }
 
 export function createContext(opts: GeneratorOptions): GeneratorContext {
-  const { seed, people, companies, buildVersion, dense } = resolveOptions(opts);
+  const { seed, people, companies, buildVersion, dense, vocabulary: vocabularyName } = resolveOptions(opts);
   const asOf = parseDay(BUILD_VERSION_PATTERN.exec(buildVersion)![2]);
   const asOfYear = civilFromDays(asOf).year;
   const words = seedWords(seed);
+  const vocabulary = vocabularyOf(vocabularyName, words);
 
-  const table = buildCompanyTable(words, companies, asOfYear);
+  const table = buildCompanyTable(words, companies, asOfYear, vocabulary);
   const slotStart = allocateSlots(table, people);
 
   const bySector = new Map<Sector, Weighted<CompanyInfo>>();
@@ -110,7 +115,7 @@ export function createContext(opts: GeneratorOptions): GeneratorContext {
     const company = table[c];
     const seen = new Map<string, number>();
     for (let slot = slotStart[c]; slot < slotStart[c + 1]; slot++) {
-      const id = identityOf(words, slot, company);
+      const id = identityOf(words, slot, company, vocabulary.places);
       const base = workEmailBase(company.emailPattern, id.firstAscii, id.lastAscii);
       const rank = (seen.get(base) ?? 0) + 1;
       seen.set(base, rank);
@@ -128,6 +133,7 @@ export function createContext(opts: GeneratorOptions): GeneratorContext {
     companies,
     buildVersion,
     dense,
+    vocabulary,
     asOf,
     asOfYear,
     table,

@@ -7,8 +7,7 @@ import type { Rng } from '@app/random';
 import { NETX_HOST } from './companies';
 import { FIELDS_OF_STUDY } from './data/profile';
 import { DEGREES, type SchoolRow, US_SCHOOLS, WORLD_SCHOOLS } from './data/schools';
-import type { City } from './places';
-import { placesOf } from './places';
+import type { City, PlaceSet } from './places';
 import { asciiLetters, slugify, titleCaseCached } from './text';
 
 const ALL_US_SCHOOLS: readonly SchoolRow[] = Object.values(US_SCHOOLS).flat();
@@ -196,8 +195,8 @@ export function buildEducation(rng: Rng, plan: EducationPlan): PersonEducation[]
 }
 
 /** A city in the home country for where someone grew up: usually the current one. */
-export function birthCity(rng: Rng, current: City): City {
-  return rng.chance(0.65) ? current : placesOf(current.country.code).cities.sample(rng);
+export function birthCity(rng: Rng, current: City, places: PlaceSet): City {
+  return rng.chance(0.65) ? current : places.of(current.country.code).cities.sample(rng);
 }
 
 const R_AND_D: ReadonlySet<JobFunction> = new Set([

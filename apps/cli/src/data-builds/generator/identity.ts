@@ -6,7 +6,7 @@ import type { Sex } from '@app/contracts';
 import { Rng } from '@app/random';
 import type { CompanyInfo, EmailPattern } from './model';
 import { type Culture, NAME_POOLS } from './data/names';
-import { type City, COUNTRY_WEIGHTS, placesOf } from './places';
+import { type City, type PlaceSet, placesOf } from './places';
 import { STREAM } from './streams';
 import { asciiLetters } from './text';
 
@@ -42,7 +42,12 @@ const MIDDLE_RATE: Readonly<Record<Culture, number>> = {
   southern_african: 0.3,
 };
 
-export function identityOf(seed: readonly [number, number], slot: number, company: CompanyInfo): Identity {
+export function identityOf(
+  seed: readonly [number, number],
+  slot: number,
+  company: CompanyInfo,
+  places: PlaceSet,
+): Identity {
   const rng = new Rng(seed, STREAM.identity, slot);
   // Most people live in the employer's metro; some elsewhere in the country; a few abroad (remote).
   const r = rng.float();
@@ -50,8 +55,8 @@ export function identityOf(seed: readonly [number, number], slot: number, compan
     r < 0.72
       ? company.hq
       : r < 0.95
-        ? placesOf(company.hq.country.code).cities.sample(rng)
-        : COUNTRY_WEIGHTS.sample(rng).cities.sample(rng);
+        ? places.of(company.hq.country.code).cities.sample(rng)
+        : places.weights.sample(rng).cities.sample(rng);
   const culture = placesOf(city.country.code).cultures.sample(rng);
   const pool = NAME_POOLS[culture];
   const sex: Sex = rng.chance(0.5) ? 'female' : 'male';

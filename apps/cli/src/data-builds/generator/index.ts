@@ -19,6 +19,7 @@ export { generatePerson } from './person';
 export { COMPANY_FILL_RATES, PERSON_FILL_RATES, type FillRate } from './fill-rates';
 export { INDUSTRY_NAMES } from './data/industries';
 export { writeJsonLines } from './writer';
+export { VOCABULARIES, type VocabularyName } from './vocabulary';
 
 /** Company `c` (0-based) of the context's company table. */
 export function generateCompany(ctx: GeneratorContext, c: number): CompanyRecord {

@@ -7,6 +7,7 @@ import type { Weighted } from '@app/random';
 import type { Feistel, Permutation } from './bijections';
 import type { Sector } from './data/industries';
 import type { City } from './places';
+import type { Vocabulary, VocabularyName } from './vocabulary';
 
 /** How a company spells work email local parts; all its employees share one pattern. */
 export type EmailPattern =
@@ -22,7 +23,10 @@ export interface CompanyInfo {
   altDomains: string[];
   netxUrl: string;
   netxId: string;
+  /** The industry the build stores (in its vocabulary's taxonomy). */
   industry: string;
+  /** The classic industry it was drawn with: what titles.ts and career.ts are keyed by. */
+  classicIndustry: string;
   sector: Sector;
   type: CompanyType;
   size: CompanySize;
@@ -60,6 +64,11 @@ export interface GeneratorOptions {
    * are sparse at the rates of fill-rates.ts (docs/data-generator.md, "Sparsity").
    */
   dense?: boolean;
+  /**
+   * The words records are written in (vocabulary.ts): 'default', or 'current' for the
+   * network's current industry taxonomy, other cities, employer names and title phrasings.
+   */
+  vocabulary?: VocabularyName;
 }
 
 export interface GeneratorContext {
@@ -69,6 +78,7 @@ export interface GeneratorContext {
   readonly companies: number;
   readonly buildVersion: string;
   readonly dense: boolean;
+  readonly vocabulary: Vocabulary;
   /** The build date as a day number: "today" for the data, never the wall clock. */
   readonly asOf: number;
   readonly asOfYear: number;

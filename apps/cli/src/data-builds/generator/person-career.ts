@@ -65,11 +65,11 @@ export function careerOf(rng: Rng, ctx: GeneratorContext, company: CompanyInfo):
     Math.min(addMonths(daysFromCivil(b.year + years, 6, 1), rng.int(6)) + rng.int(28), asOf - 30);
   let careerStart = startAt(startAge);
   const seniority = seniorityFor(rng, yearsBetween(careerStart, asOf), company);
-  let current = roleFor(rng, fn0, seniority, company);
+  let current = roleFor(rng, fn0, seniority, company, ctx.vocabulary);
   let doctorate = requiredDoctorate(current);
   // Too young for the doctorate a title needs: try another title at the same level first.
   for (let tries = 0; doctorate && exactAge < 29 && tries < 3; tries++) {
-    current = roleFor(rng, current.fn, current.seniority, company);
+    current = roleFor(rng, current.fn, current.seniority, company, ctx.vocabulary);
     doctorate = requiredDoctorate(current);
   }
   if (doctorate) {

@@ -38,7 +38,7 @@ function freshnessOf(rng: Rng, asOf: number, currentStart: number): Freshness {
 
 export function personAtSlot(ctx: GeneratorContext, slot: number): PersonRecord {
   const company = ctx.table[companyOfSlot(ctx, slot)];
-  const id = identityOf(ctx.seedWords, slot, company);
+  const id = identityOf(ctx.seedWords, slot, company, ctx.vocabulary.places);
   const rng = new Rng(ctx.seedWords, STREAM.person, slot);
   const asOf = ctx.asOf;
 
@@ -56,7 +56,7 @@ export function personAtSlot(ctx: GeneratorContext, slot: number): PersonRecord 
     fn: current.fn,
     careerStartYear: civilFromDays(career.start).year,
     asOfYear: ctx.asOfYear,
-    birthCity: birthCity(rng, id.city),
+    birthCity: birthCity(rng, id.city, ctx.vocabulary.places),
   });
   const experience = history.map((job, k) => experienceOf(rng, job, k === 0));
   const profile = profileOf(rng, career, company, id.city);

@@ -5,7 +5,9 @@
 import { type Rng, Weighted } from '@app/random';
 import { COUNTRIES, type CountryDef } from './data/countries';
 import type { Culture } from './data/names';
-import { US_STATES } from './data/places-us';
+import { CURRENT_REGIONS, CURRENT_US_STATES } from './data/places-current';
+import { US_STATES, type UsStateRow } from './data/places-us';
+import type { RegionRow } from './data/places-world';
 
 export interface City {
   /** Index in CITIES. */
@@ -25,10 +27,13 @@ export interface City {
   areaCodes: readonly string[];
 }
 
-function buildCities(): City[] {
+function buildCities(
+  usStates: readonly UsStateRow[],
+  regionsOf: (c: CountryDef) => readonly RegionRow[],
+): City[] {
   const cities: City[] = [];
   const us = COUNTRIES.find((c) => c.code === 'US')!;
-  for (const [code, state, rows] of US_STATES) {
+  for (const [code, state, rows] of usStates) {
     for (const [name, lat, lon, lo, hi, area, weight] of rows) {
       cities.push({
         id: cities.length,
@@ -46,7 +51,7 @@ function buildCities(): City[] {
     }
   }
   for (const country of COUNTRIES) {
-    for (const [stateCode, state, rows] of country.regions) {
+    for (const [stateCode, state, rows] of regionsOf(country)) {
       for (const [name, lat, lon, postal, weight, area] of rows) {
         cities.push({
           id: cities.length,
@@ -66,8 +71,6 @@ function buildCities(): City[] {
   return cities;
 }
 
-export const CITIES: readonly City[] = buildCities();
-
 export interface CountryPlaces {
   country: CountryDef;
   cities: Weighted<City>;
@@ -75,34 +78,59 @@ export interface CountryPlaces {
   emailDomains: Weighted<string>;
 }
 
-function buildCountryPlaces(): Map<string, CountryPlaces> {
-  const out = new Map<string, CountryPlaces>();
+/** One vocabulary's cities, sampled the same way whichever tables they come from. */
+export interface PlaceSet {
+  readonly cities: readonly City[];
+  /** Countries weighted by their share of records. */
+  readonly weights: Weighted<CountryPlaces>;
+  of(countryCode: string): CountryPlaces;
+}
+
+function buildPlaceSet(cities: readonly City[]): PlaceSet {
+  const byCountry = new Map<string, CountryPlaces>();
   for (const country of COUNTRIES) {
-    const cities = CITIES.filter((c) => c.country === country);
-    out.set(country.code, {
+    const own = cities.filter((c) => c.country === country);
+    byCountry.set(country.code, {
       country,
       // Square-root damping: megacities still lead, yet smaller cities get a fair share.
       cities: new Weighted(
-        cities,
-        cities.map((c) => Math.sqrt(c.weight)),
+        own,
+        own.map((c) => Math.sqrt(c.weight)),
       ),
       cultures: Weighted.of(country.cultures),
       emailDomains: Weighted.of(country.emailDomains),
     });
   }
-  return out;
+  const all = [...byCountry.values()];
+  return {
+    cities,
+    weights: new Weighted(
+      all,
+      all.map((p) => p.country.weight),
+    ),
+    of(countryCode) {
+      const p = byCountry.get(countryCode);
+      if (p === undefined) throw new Error(`no places for country ${countryCode}`);
+      return p;
+    },
+  };
 }
 
-export const COUNTRY_PLACES: ReadonlyMap<string, CountryPlaces> = buildCountryPlaces();
-export const COUNTRY_WEIGHTS: Weighted<CountryPlaces> = new Weighted(
-  [...COUNTRY_PLACES.values()],
-  [...COUNTRY_PLACES.values()].map((p) => p.country.weight),
-);
+export const CITIES: readonly City[] = buildCities(US_STATES, (c) => c.regions);
+export const DEFAULT_PLACES: PlaceSet = buildPlaceSet(CITIES);
+export const COUNTRY_WEIGHTS: Weighted<CountryPlaces> = DEFAULT_PLACES.weights;
+
+let currentPlaces: PlaceSet | undefined;
+/** The `--vocabulary current` cities (data/places-current.ts), built on first use. */
+export function currentPlaceSet(): PlaceSet {
+  currentPlaces ??= buildPlaceSet(
+    buildCities(CURRENT_US_STATES, (c) => CURRENT_REGIONS[c.code] ?? c.regions),
+  );
+  return currentPlaces;
+}
 
 export function placesOf(countryCode: string): CountryPlaces {
-  const p = COUNTRY_PLACES.get(countryCode);
-  if (p === undefined) throw new Error(`no places for country ${countryCode}`);
-  return p;
+  return DEFAULT_PLACES.of(countryCode);
 }
 
 // ---------------------------------------------------------------------------------------------

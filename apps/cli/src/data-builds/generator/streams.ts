@@ -10,6 +10,9 @@ export const STREAM = {
   /** Which fields a sparse record keeps: drawn apart, so dense values stay the same draws. */
   personSparse: 5,
   companySparse: 6,
+  /** `--vocabulary current`: a company's industry and name in that build's words. */
+  currentIndustry: 7,
+  currentName: 8,
 } as const;
 
 /** Keys of the keyed bijections (ids, usernames). */
