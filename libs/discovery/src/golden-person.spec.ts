@@ -6,7 +6,8 @@ const industries = (word: string) =>
   INDUSTRY_NAMES_BY_WORD.find(([keys]) => keys.split('|').includes(word))![1];
 const region = (word: string) => REGIONS.find(([keys]) => keys.split('|').includes(word))![1];
 
-const SWE = "(job_title ILIKE '%software engineer%' OR job_title ILIKE '%software developer%')";
+const SWE =
+  "(job_title ILIKE '%software engineer%' OR job_title ILIKE '%software developer%' OR job_title ILIKE '%software development engineer%')";
 const DEV = "(job_title ILIKE '%developer%' OR job_title ILIKE '%programmer%')";
 const ENGINEER = "job_title ILIKE '%engineer%'";
 const FINTECH = isIn('company_industry', industries('fintech'));
@@ -122,7 +123,7 @@ const ROWS: readonly GoldenRow[] = [
   ['account executives at fintech companies', `job_title ILIKE '%account executive%' AND ${FINTECH}`],
   [
     'customer success managers in chicago',
-    `(${titleOr('customer success manager', 'csm')}) AND city = 'chicago'`,
+    `(${titleOr('customer success manager', 'client success manager', 'csm')}) AND city = 'chicago'`,
   ],
   [
     'lawyers at law firms in chicago',
@@ -134,8 +135,19 @@ const ROWS: readonly GoldenRow[] = [
   ['physical therapists', titleOr('physio', 'physical therapist')],
   ['DBAs', titleOr('database administrator', 'dba')],
   ['database admins in texas', `(${titleOr('database administrator', 'dba')}) AND state_code = 'US-TX'`],
-  ['RNs in texas', `(${titleOr('registered nurse', 'rn')}) AND state_code = 'US-TX'`],
-  ['registered nurses', titleOr('registered nurse', 'rn')],
+  ['RNs in texas', `(${titleOr('registered nurse', 'staff nurse', 'rn')}) AND state_code = 'US-TX'`],
+  ['registered nurses', titleOr('registered nurse', 'staff nurse', 'rn')],
+  ['CNAs', titleOr('nursing assistant', 'nurse aide', 'cna')],
+  [
+    'customer service reps',
+    titleOr(
+      'customer service rep',
+      'customer service advisor',
+      'customer service agent',
+      'customer service associate',
+    ),
+  ],
+  ['people in customer service', "job_function = 'customer_success'"],
   ['LPNs', titleOr('licensed practical nurse', 'licensed vocational nurse', 'lpn', 'lvn')],
   ['nurse practitioners', "job_title ILIKE '%nurse practitioner%'"],
   ['attorneys', LAWYER],
@@ -148,7 +160,7 @@ const ROWS: readonly GoldenRow[] = [
   ['truck drivers', titleOr('truck driver', 'trucker', 'lorry driver', 'hgv driver', 'cdl driver')],
   ['cooks', "job_title ILIKE '%cook%'"],
   ['counselors', titleOr('counselor', 'counsellor')],
-  ['help desk techs', titleOr('help desk', 'helpdesk')],
+  ['help desk techs', titleOr('help desk', 'helpdesk', 'service desk')],
   ['midwives', "job_title ILIKE '%midwi%'"],
   ['front-end devs', titleOr('frontend', 'front end', 'front-end')],
   ['account managers', "job_title ILIKE '%account manager%'"],

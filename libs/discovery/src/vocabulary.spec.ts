@@ -16,7 +16,7 @@ describe("vocabulary: the served build's stored values", () => {
 
   it('works with none at all, from the curated tables', () => {
     expect(where('senior software engineers in berlin')).toBe(
-      "seniority_level = 'senior' AND (job_title ILIKE '%software engineer%' OR job_title ILIKE '%software developer%') AND city = 'berlin'",
+      "seniority_level = 'senior' AND (job_title ILIKE '%software engineer%' OR job_title ILIKE '%software developer%' OR job_title ILIKE '%software development engineer%') AND city = 'berlin'",
     );
   });
 

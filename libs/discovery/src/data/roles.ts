@@ -26,7 +26,7 @@ export const TITLE_SYNONYMS: readonly (readonly [keys: string, terms: string])[]
   // software and IT (SOC 15-12xx)
   [
     'software engineer|software developer|swe|software dev|sde|software programmer|software eng',
-    'software engineer|software developer',
+    'software engineer|software developer|software development engineer',
   ], // 15-1252
   ['engineer', 'engineer'],
   ['developer|dev|programmer|coder', 'developer|programmer'],
@@ -60,8 +60,8 @@ export const TITLE_SYNONYMS: readonly (readonly [keys: string, terms: string])[]
   ], // 15-1244
   ['network engineer|network administrator|network admin', 'network'],
   [
-    'help desk|helpdesk|help desk technician|help desk tech|helpdesk technician|helpdesk tech|help desk analyst|helpdesk analyst',
-    'help desk|helpdesk',
+    'help desk|helpdesk|help desk technician|help desk tech|helpdesk technician|helpdesk tech|help desk analyst|helpdesk analyst|service desk|service desk analyst',
+    'help desk|helpdesk|service desk',
   ], // 15-1232
   ['security engineer|security analyst|infosec engineer', 'security'],
   ['cloud engineer|cloud architect', 'cloud'],
@@ -108,7 +108,14 @@ export const TITLE_SYNONYMS: readonly (readonly [keys: string, terms: string])[]
     'sales engineer|solutions engineer|presales|pre sales',
   ], // 41-9031
   ['account manager', 'account manager'],
-  ['customer success manager|csm', 'customer success manager|csm'],
+  [
+    'customer success manager|csm|client success manager',
+    'customer success manager|client success manager|csm',
+  ],
+  [
+    'customer service representative|customer service rep|customer service advisor|customer service agent',
+    'customer service rep|customer service advisor|customer service agent|customer service associate',
+  ], // 43-4051
   // finance and law
   ['accountant', 'accountant|cpa'], // 13-2011
   ['cpa|certified public accountant', 'certified public accountant|cpa'],
@@ -123,7 +130,8 @@ export const TITLE_SYNONYMS: readonly (readonly [keys: string, terms: string])[]
   ['paralegal', 'paralegal'], // 23-2011
   // health (SOC 29, 31)
   ['nurse', 'nurse|rn|lpn|lvn'],
-  ['rn|registered nurse', 'registered nurse|rn'], // 29-1141
+  // "staff nurse": the UK's title for a registered nurse
+  ['rn|registered nurse', 'registered nurse|staff nurse|rn'], // 29-1141
   [
     'lpn|lvn|licensed practical nurse|licensed vocational nurse',
     'licensed practical nurse|licensed vocational nurse|lpn|lvn',
@@ -134,7 +142,8 @@ export const TITLE_SYNONYMS: readonly (readonly [keys: string, terms: string])[]
   ['general practitioner|family doctor|family physician', 'general practitioner|family physician'],
   ['surgeon', 'surgeon'],
   ['physician assistant|physician associate', 'physician assistant|physician associate'], // 29-1071
-  ['medical assistant', 'medical assistant'], // 31-9092
+  ['medical assistant|clinical assistant', 'medical assistant|clinical assistant'], // 31-9092
+  ['cna|certified nursing assistant|nursing assistant|nurse aide', 'nursing assistant|nurse aide|cna'], // 31-1131
   ['dental hygienist|hygienist', 'hygienist'], // 29-1292
   ['pharmacist', 'pharmacist'], // 29-1051
   ['physiotherapist|physical therapist|physio', 'physio|physical therapist'], // 29-1123
@@ -186,7 +195,7 @@ export const TITLE_SYNONYMS: readonly (readonly [keys: string, terms: string])[]
   ['waiter|waitress|waitstaff|wait staff', 'waiter|waitress|waitstaff'], // 35-3031
   ['bartender|barman|barmaid', 'bartender|barman|barmaid'], // 35-3011
   ['barista', 'barista'],
-  ['cashier', 'cashier'],
+  ['cashier|checkout operator', 'cashier|checkout operator'], // 41-2011
   ['receptionist', 'receptionist'], // 43-4171
   ['store manager|shop manager', 'store manager|shop manager'],
   // leadership titles
