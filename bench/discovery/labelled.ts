@@ -33,6 +33,21 @@ export const crossAny = (column: string, values: readonly string[]) => {
   return parts.length === 1 ? parts[0] : `(${parts.join(' OR ')})`;
 };
 
+/** Row builders and the column forms the issue-27 sets share (labelled-current.ts, …). */
+export const personRow = (description: string, where: string): LabelledRow => ({
+  description,
+  sql: `SELECT * FROM people WHERE ${where}`,
+});
+export const companyRow = (description: string, where: string): LabelledRow => ({
+  description,
+  sql: `SELECT * FROM companies WHERE ${where}`,
+});
+export const titleAny = (...terms: string[]) => ilikeAny('job_title', terms);
+/** Any experience entry at the employer, the current one included. */
+export const everAt = (name: string) => crossAny('organization_name', [name]);
+/** Worked there, not now (docs/discovery.md, "Past employers"). */
+export const formerlyAt = (name: string) => `${everAt(name)} AND NOT (company_name = ${q(name)})`;
+
 // Regions (docs/discovery.md, "Places").
 export const BAY_AREA_CITIES = [
   'san francisco',
@@ -225,3 +240,62 @@ export function checkRows(rows: readonly LabelledRow[], entity: Entity): void {
   }
   if (bad.length > 0) throw new Error(`${bad.length} bad labelled ${entity} rows:\n  ${bad.join('\n  ')}`);
 }
+
+// Industries by common name in the network's current taxonomy (Industry Codes V2, 434 names,
+// CURRENT_INDUSTRY_NAMES in libs/contracts), for the `--vocabulary current` build: the V2 names
+// of the same activity as the classic sets above, picked by reading the V2 list itself (not the
+// generator's classic → V2 table, not libs/discovery's tables). SaaS leaves out embedded software
+// (shipped in devices, not sold as a service). A V2 name a build stores means itself
+// ("hospitals" is `industry = 'hospitals'`), as documented for stored names.
+export const V2_FINTECH = ['financial services', 'banking', 'capital markets', 'investment management'];
+export const V2_INSURANCE = [
+  'insurance',
+  'insurance carriers',
+  'insurance agencies and brokerages',
+  'claims adjusting, actuarial services',
+  'insurance and employee benefit funds',
+];
+export const V2_SAAS = [
+  'software development',
+  'desktop computing software products',
+  'mobile computing software products',
+  'business intelligence platforms',
+  'technology, information and internet',
+  'internet marketplace platforms',
+  'social networking platforms',
+];
+export const V2_IT_SERVICES = [
+  'it services and it consulting',
+  'it system custom software development',
+  'it system data services',
+  'it system design services',
+  'it system installation and disposal',
+  'it system operations and maintenance',
+  'it system testing and evaluation',
+  'it system training and support',
+];
+export const V2_AUTOMAKERS = ['motor vehicle manufacturing', 'alternative fuel vehicle manufacturing'];
+export const V2_STAFFING = [
+  'staffing and recruiting',
+  'temporary help services',
+  'executive search services',
+];
+export const V2_LOGISTICS = [
+  'transportation, logistics, supply chain and storage',
+  'truck transportation',
+  'rail transportation',
+  'freight and package transportation',
+  'warehousing and storage',
+  'maritime transportation',
+];
+export const V2_CYBERSECURITY = ['computer and network security', 'data security software products'];
+export const V2_TELECOM = [
+  'telecommunications',
+  'telecommunications carriers',
+  'satellite telecommunications',
+];
+export const V2_CONSULTING = [
+  'business consulting and services',
+  'strategic management services',
+  'operations consulting',
+];

@@ -1,6 +1,6 @@
 /**
- * Discovery accuracy and parse time (see RESULTS.md). For every labelled description
- * (labelled-person.ts, labelled-company.ts): POST /{entity}/discover and POST /{entity}/search
+ * Discovery accuracy and parse time (see RESULTS.md). For every labelled description of the
+ * chosen build (builds.ts: the labelled set, then the held-out set, reported apart): POST /{entity}/discover and POST /{entity}/search
  * with the intended SQL, through the real gateway → NATS → search worker → OpenSearch on a
  * generated build, and compare the full result sets (svc_id). Then times `interpret` + `toSql`
  * (libs/discovery, the served build's vocabulary) on every description.
@@ -8,7 +8,10 @@
  *   npm run build:bench
  *   node dist/bench/discovery/run.js [--people 20000] [--companies 2000] [--seed 7] [--cap 2000]
  *     [--iterations 200] [--entity person|company] [--only TEXT] [--keep | --schema bench_disc_xxx]
- *     [--json FILE]
+ *     [--json FILE] [--vocabulary default|current] [--set all|labelled|held-out]
+ *
+ * --vocabulary picks the build and its labelled sets (default: the generator's own words);
+ * --people, --companies and --seed default to the counts the build's labels were written for.
  *
  * --keep leaves the loaded build in place and prints its schema; --schema reuses it (nothing
  * generated or loaded). Progress goes to stderr, the report to stdout, the JSON summary to FILE.
@@ -20,9 +23,9 @@ import { parseArgs } from 'node:util';
 import type { Entity } from '@app/contracts';
 import { CompiledVocabulary, interpret, toSql } from '@app/discovery';
 import { quantile } from '../shared/latency';
+import { VOCABULARIES, type VocabularyName } from '../../apps/cli/src/data-builds/generator';
+import { BENCH_BUILDS } from './builds';
 import { checkRows, LabelledRow } from './labelled';
-import { COMPANY_ROWS } from './labelled-company';
-import { PERSON_ROWS } from './labelled-person';
 import { Reply, startDiscoveryStack } from './stack';
 
 const PAGE = 100;
@@ -265,7 +268,7 @@ function parseTime(
 
 const round = (x: number, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
 
-function formatEntity(entity: Entity, results: RowResult[], timing: ParseTiming): string {
+function formatEntity(heading: string, results: RowResult[], timing: ParseTiming): string {
   const hits = results.filter((r) => r.hit).length;
   const lines: string[] = [];
   const emptyIntended = results.filter((r) => r.intended.size === 0).length;
@@ -273,7 +276,7 @@ function formatEntity(entity: Entity, results: RowResult[], timing: ParseTiming)
     (r) => r.generated !== null && r.directSql !== null && r.generated !== r.directSql,
   ).length;
   lines.push(
-    `## ${entity}: ${hits}/${results.length} hits (${round((100 * hits) / results.length, 1)} %)`,
+    `## ${heading}: ${hits}/${results.length} hits (${round((100 * hits) / results.length, 1)} %)`,
     `intended query empty for ${emptyIntended} rows; endpoint and in-process parse disagree on ${divergent} rows`,
     `parse (interpret + toSql, ${timing.descriptions} descriptions × ${timing.iterations}): p50 ${timing.p50} ms, p99 ${timing.p99} ms, max ${timing.max} ms, mean ${timing.mean} ms; slowest description median ${timing.slowestMedian.ms} ms ("${timing.slowestMedian.description}")`,
     '',
@@ -293,9 +296,11 @@ function formatEntity(entity: Entity, results: RowResult[], timing: ParseTiming)
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
-      people: { type: 'string', default: '20000' },
-      companies: { type: 'string', default: '2000' },
-      seed: { type: 'string', default: '7' },
+      vocabulary: { type: 'string', default: 'default' },
+      set: { type: 'string', default: 'all' },
+      people: { type: 'string' },
+      companies: { type: 'string' },
+      seed: { type: 'string' },
       cap: { type: 'string', default: '2000' },
       iterations: { type: 'string', default: '200' },
       entity: { type: 'string' },
@@ -306,17 +311,28 @@ async function main(): Promise<void> {
     },
   });
   const log = (text: string) => process.stderr.write(`${text}\n`);
-  checkRows(PERSON_ROWS, 'person');
-  checkRows(COMPANY_ROWS, 'company');
-  log(
-    `labelled rows: ${PERSON_ROWS.length} person, ${COMPANY_ROWS.length} company; every intended SQL parses`,
-  );
+  const vocabularyName = values.vocabulary as VocabularyName;
+  if (!VOCABULARIES.includes(vocabularyName))
+    throw new Error(`--vocabulary must be one of ${VOCABULARIES.join(', ')}`);
+  const build = BENCH_BUILDS[vocabularyName];
+  const sets = (
+    [
+      ['labelled', build.labelled],
+      ['held-out', build.heldOut],
+    ] as const
+  ).filter(([name]) => values.set === 'all' || values.set === name);
+  if (sets.length === 0) throw new Error('--set must be all, labelled or held-out');
+  for (const [name, set] of sets) {
+    checkRows(set.person, 'person');
+    checkRows(set.company, 'company');
+    log(
+      `${vocabularyName} build, ${name} rows: ${set.person.length} person, ${set.company.length} company; every intended SQL parses`,
+    );
+  }
   const entities: Entity[] = values.entity ? [values.entity as Entity] : ['person', 'company'];
   const only = values.only?.toLowerCase();
-  const rowsOf = (e: Entity) =>
-    (e === 'person' ? PERSON_ROWS : COMPANY_ROWS).filter(
-      (r) => !only || r.description.toLowerCase().includes(only),
-    );
+  const rowsOf = (rows: readonly LabelledRow[]) =>
+    rows.filter((r) => !only || r.description.toLowerCase().includes(only));
   const cap = Number(values.cap);
   const iterations = Number(values.iterations);
   const today = new Date().toISOString().slice(0, 10);
@@ -324,9 +340,10 @@ async function main(): Promise<void> {
   const loadStart = loadavg();
   const started = performance.now();
   const stack = await startDiscoveryStack({
-    people: Number(values.people),
-    companies: Number(values.companies),
-    seed: Number(values.seed),
+    people: Number(values.people ?? build.people),
+    companies: Number(values.companies ?? build.companies),
+    seed: Number(values.seed ?? build.seed),
+    vocabulary: vocabularyName,
     schema: values.schema,
     keep: values.keep ?? false,
     log,
@@ -334,25 +351,30 @@ async function main(): Promise<void> {
   const report: Record<string, unknown> = {};
   const text: string[] = [];
   try {
-    for (const entity of entities) {
-      const rows = rowsOf(entity);
-      const vocabulary = await stack.vocabulary(entity);
-      log(`${entity}: ${rows.length} descriptions through discover and search…`);
-      const t = performance.now();
-      const results = await accuracy(stack.post, entity, rows, cap, vocabulary, today, log);
-      const httpSeconds = round((performance.now() - t) / 1000, 1);
-      log(`${entity}: timing interpret + toSql, ${iterations} iterations…`);
-      const timing = parseTime(entity, rows, vocabulary, today, iterations);
-      const hits = results.filter((r) => r.hit).length;
-      report[entity] = {
-        hits,
-        total: results.length,
-        percent: round((100 * hits) / results.length, 1),
-        httpSeconds,
-        parse: timing,
-        rows: results,
-      };
-      text.push(formatEntity(entity, results, timing));
+    for (const [setName, set] of sets) {
+      const setReport: Record<string, unknown> = {};
+      report[setName] = setReport;
+      for (const entity of entities) {
+        const rows = rowsOf(set[entity]);
+        if (rows.length === 0) continue;
+        const vocabulary = await stack.vocabulary(entity);
+        log(`${setName} ${entity}: ${rows.length} descriptions through discover and search…`);
+        const t = performance.now();
+        const results = await accuracy(stack.post, entity, rows, cap, vocabulary, today, log);
+        const httpSeconds = round((performance.now() - t) / 1000, 1);
+        log(`${setName} ${entity}: timing interpret + toSql, ${iterations} iterations…`);
+        const timing = parseTime(entity, rows, vocabulary, today, iterations);
+        const hits = results.filter((r) => r.hit).length;
+        setReport[entity] = {
+          hits,
+          total: results.length,
+          percent: round((100 * hits) / results.length, 1),
+          httpSeconds,
+          parse: timing,
+          rows: results,
+        };
+        text.push(formatEntity(`${vocabularyName} build, ${setName}, ${entity}`, results, timing));
+      }
     }
   } finally {
     await stack.close();
@@ -368,9 +390,11 @@ async function main(): Promise<void> {
     today,
   };
   const args = {
-    people: values.people,
-    companies: values.companies,
-    seed: values.seed,
+    vocabulary: vocabularyName,
+    set: values.set,
+    people: Number(values.people ?? build.people),
+    companies: Number(values.companies ?? build.companies),
+    seed: Number(values.seed ?? build.seed),
     cap,
     iterations,
     schema: stack.schema,

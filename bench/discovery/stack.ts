@@ -19,7 +19,7 @@ import type { Entity } from '@app/contracts';
 import type { CompiledVocabulary } from '@app/discovery';
 import { createOpenSearchClient } from '@app/search-index';
 import { createDataSource, quoteIdent, runMigrations } from '@app/store';
-import { generateDataset } from '../../apps/cli/src/data-builds/generator';
+import { generateDataset, type VocabularyName } from '../../apps/cli/src/data-builds/generator';
 import { loadBuild } from '../../apps/cli/src/data-builds/loader/loader';
 import { createGateway } from '../../apps/gateway/src/bootstrap';
 import { createSearchWorker } from '../../apps/search/src/bootstrap';
@@ -32,6 +32,8 @@ export interface StackOptions {
   people: number;
   companies: number;
   seed: number;
+  /** The words the generated build is written in (docs/data-generator.md, "Vocabularies"); default 'default'. */
+  vocabulary?: VocabularyName;
   /** Reuse a schema a previous run kept (`--keep`): nothing generated or loaded. */
   schema?: string;
   /** Leave schema and indices in place at the end (printed), for `--schema` next time. */
@@ -119,12 +121,13 @@ export async function startDiscoveryStack(opts: StackOptions): Promise<Discovery
       try {
         const started = performance.now();
         opts.log(
-          `generating ${opts.people} people / ${opts.companies} companies, seed ${opts.seed}, into schema ${schema}`,
+          `generating ${opts.people} people / ${opts.companies} companies, seed ${opts.seed}, vocabulary ${opts.vocabulary}, into schema ${schema}`,
         );
         await generateDataset({
           people: opts.people,
           companies: opts.companies,
           seed: opts.seed,
+          vocabulary: opts.vocabulary,
           outDir: dir,
           buildVersion: BUILD,
           workers: 0,
@@ -179,7 +182,7 @@ export async function startDiscoveryStack(opts: StackOptions): Promise<Discovery
         }
         return { status: res.statusCode, ms, body, headers: res.headers as Record<string, unknown> };
       },
-      vocabulary: (entity) => vocabularies.forBuild(entity, 'live'),
+      vocabulary: (entity) => vocabularies.ready(entity, 'live'),
       async close() {
         await runCleanups();
         if (opts.keep && !opts.schema)
