@@ -43,7 +43,8 @@ const RECRUITER = titleOr(
 );
 const LAWYER = titleOr('attorney', 'lawyer', 'counsel', 'solicitor', 'barrister');
 const ACCOUNTANT = titleOr('accountant', 'cpa');
-const SALES_REP = titleOr('sales rep');
+/** Always beside another condition, so in parentheses. */
+const SALES_REP = `(${titleOr('sales rep', 'sales executive')})`;
 
 /** Descriptions of people → the WHERE clause (SPEC.md's person columns), written like people type. */
 const ROWS: readonly GoldenRow[] = [

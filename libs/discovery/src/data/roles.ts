@@ -102,7 +102,8 @@ export const TITLE_SYNONYMS: readonly (readonly [keys: string, terms: string])[]
   ['account executive|ae', 'account executive'],
   ['sdr|sales development representative|sales development rep', 'sales development rep|sdr'],
   ['bdr|business development representative|business development rep', 'business development rep|bdr'],
-  ['sales rep|sales representative', 'sales rep'],
+  // "sales executive": the UK's title for a sales representative
+  ['sales rep|sales representative', 'sales rep|sales executive'],
   [
     'sales engineer|solutions engineer|presales engineer|pre sales engineer',
     'sales engineer|solutions engineer|presales|pre sales',
@@ -122,7 +123,7 @@ export const TITLE_SYNONYMS: readonly (readonly [keys: string, terms: string])[]
   ['chartered accountant', 'chartered accountant'],
   ['bookkeeper', 'bookkeeper'],
   ['auditor', 'auditor'],
-  ['financial analyst', 'financial analyst'],
+  ['financial analyst|fp and a analyst', 'financial analyst|fp&a analyst|fp and a analyst'], // 13-2051
   ['lawyer|attorney|counsel|attorney at law', 'attorney|lawyer|counsel|solicitor|barrister'], // 23-1011
   ['solicitor', 'solicitor'],
   ['barrister', 'barrister'],
@@ -159,11 +160,20 @@ export const TITLE_SYNONYMS: readonly (readonly [keys: string, terms: string])[]
   ['dentist', 'dentist'],
   // education, social services
   ['teacher', 'teacher'],
+  [
+    'high school teacher|secondary school teacher|secondary teacher',
+    'high school teacher|secondary school teacher|secondary teacher',
+  ], // 25-2031
+  [
+    'elementary school teacher|primary school teacher|primary teacher|elementary teacher',
+    'elementary school teacher|primary school teacher|primary teacher|elementary teacher',
+  ], // 25-2021
   ['professor|lecturer|faculty', 'professor|lecturer'],
   ['social worker', 'social worker'], // 21-102x
   ['counselor|counsellor', 'counselor|counsellor'],
   ['case worker|caseworker', 'case worker|caseworker'],
   ['support worker', 'support worker'],
+  ['home health aide|home care worker|home carer|home care aide', 'home health aide|home care'], // 31-1121
   // other professions
   ['consultant', 'consultant'],
   ['scientist|research scientist', 'scientist'],
@@ -174,11 +184,11 @@ export const TITLE_SYNONYMS: readonly (readonly [keys: string, terms: string])[]
   ['editor', 'editor'],
   ['journalist|reporter', 'journalist|reporter'],
   // trades, transport, service
-  ['electrician', 'electrician'], // 47-2111
+  ['electrician|electrical technician', 'electrician|electrical technician'], // 47-2111
   ['plumber', 'plumber'],
   ['carpenter|joiner', 'carpenter|joiner'], // 47-2031
   ['welder', 'welder'], // 51-4121
-  ['hvac technician|hvac tech', 'hvac'],
+  ['hvac technician|hvac tech|heating engineer', 'hvac|heating engineer'], // 49-9021
   ['mechanic', 'mechanic'],
   ['driver', 'driver'],
   [
@@ -221,6 +231,7 @@ export const TITLE_SYNONYMS: readonly (readonly [keys: string, terms: string])[]
   ['managing director', 'managing director'],
   ['general manager', 'general manager'],
   ['executive assistant|personal assistant', 'executive assistant|personal assistant'],
+  ['administrative assistant|admin assistant', 'administrative assistant|admin assistant'], // 43-6014
   ['executive director', 'executive director'],
 ];
 
