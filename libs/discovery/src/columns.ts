@@ -45,6 +45,7 @@ export const PERSON = {
     birth_year: person('birth_year'),
     followers: person('netx_followers'),
     connections: person('netx_connections'),
+    average_tenure: person('avg_tenure_months'),
   } satisfies Partial<Record<Measure, string>>,
 } as const;
 
@@ -60,6 +61,7 @@ export const COMPANY = {
     founded: company('founded'),
     followers: company('netx_followers'),
     employee_count: company('svc_employee_count'),
+    average_tenure: company('svc_average_tenure'),
   } satisfies Partial<Record<Measure, string>>,
   growth: {
     '1m': company('svc_employee_growth_rate_1m'),
@@ -89,6 +91,9 @@ export const KINDS_OF: Readonly<Record<Entity, ReadonlySet<FilterKind>>> = {
     'language',
     'degree',
     'range',
+    'name_contains',
+    'name_prefix',
+    'domain_ending',
     'either',
   ]),
   company: new Set<FilterKind>([
@@ -100,6 +105,9 @@ export const KINDS_OF: Readonly<Record<Entity, ReadonlySet<FilterKind>>> = {
     'growth',
     'ticker',
     'exchange',
+    'name_contains',
+    'name_prefix',
+    'domain_ending',
     'either',
   ]),
 };

@@ -103,8 +103,10 @@ function build(): Lexicon {
   }
   for (const [keys, flag] of FLAG_WORDS) lex.add(keys, content({ category: 'flag', flag }));
   for (const [keys, value] of SEX_WORDS) lex.add(keys, content({ category: 'sex', value }));
-  for (const [keys, industries] of INDUSTRY_NAMES_BY_WORD)
-    lex.add(keys, content({ category: 'industry', industries }), { plural: true });
+  for (const [keys, industries, needs] of INDUSTRY_NAMES_BY_WORD)
+    lex.add(keys, content({ category: 'industry', industries }, needs ? [needs] : undefined), {
+      plural: true,
+    });
   for (const [keys, sizes, startup] of SIZE_WORDS) {
     lex.add(
       keys,

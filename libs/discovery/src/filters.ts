@@ -51,6 +51,8 @@ export const MEASURES = [
   'followers',
   'connections',
   'employee_count',
+  /** Average tenure in months: the person's own, or a company's staff's. */
+  'average_tenure',
 ] as const;
 export type Measure = (typeof MEASURES)[number];
 
@@ -91,6 +93,12 @@ export type DegreeFilter = ListOf<'degree', DegreeLevel>;
 export type TickerFilter = ListOf<'ticker', string>;
 /** Uppercase exchange codes (`NASDAQ`). */
 export type ExchangeFilter = ListOf<'exchange', string>;
+/** The company's name (people: their employer's) contains one of the texts. */
+export type NameContainsFilter = ListOf<'name_contains', string>;
+/** The company's name (people: their employer's) starts with one of the texts. */
+export type NamePrefixFilter = ListOf<'name_prefix', string>;
+/** The company's domain (people: their employer's) ends with one of the endings (`.io`, `.co.uk`). */
+export type DomainEndingFilter = ListOf<'domain_ending', string>;
 
 export interface FlagFilter extends Base {
   readonly kind: 'flag';
@@ -133,7 +141,10 @@ export type LeafFilter =
   | RangeFilter
   | GrowthFilter
   | TickerFilter
-  | ExchangeFilter;
+  | ExchangeFilter
+  | NameContainsFilter
+  | NamePrefixFilter
+  | DomainEndingFilter;
 
 /** Alternatives across kinds: one of the groups holds, each group being filters that all hold. */
 export interface EitherFilter extends Base {
@@ -164,6 +175,9 @@ export const LIST_KINDS = [
   'degree',
   'ticker',
   'exchange',
+  'name_contains',
+  'name_prefix',
+  'domain_ending',
 ] as const satisfies readonly ListKind[];
 export const LEAF_KINDS = [
   ...LIST_KINDS,

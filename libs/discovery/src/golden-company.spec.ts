@@ -1,8 +1,9 @@
 import { INDUSTRY_NAMES_BY_WORD } from './data/industries';
-import { checkGolden, GoldenRow, isIn } from './testing/golden';
+import { checkGolden, GoldenRow, held, isIn } from './testing/golden';
+import { CURRENT_TAXONOMY_VOCABULARY, OWN_TAXONOMY_VOCABULARY } from './testing/vocabulary';
 
 const industries = (word: string) =>
-  INDUSTRY_NAMES_BY_WORD.find(([keys]) => keys.split('|').includes(word))![1];
+  held(INDUSTRY_NAMES_BY_WORD.find(([keys]) => keys.split('|').includes(word))![1]);
 
 const FINTECH = isIn('industry', industries('fintech'));
 const SAAS = "industry IN ('computer software', 'internet')";
@@ -43,7 +44,9 @@ const ROWS: readonly GoldenRow[] = [
   ['restaurants', "industry = 'restaurants'"],
   ['automotive companies', "industry = 'automotive'"],
   ['logistics companies', LOGISTICS],
-  ['real estate companies', "industry IN ('real estate', 'commercial real estate')"],
+  // A stored name means that industry alone; the common names mean the set.
+  ['real estate companies', "industry = 'real estate'"],
+  ['proptech companies', "industry IN ('real estate', 'commercial real estate')"],
   ['telecom companies', "industry IN ('telecommunications', 'wireless')"],
   ['cybersecurity companies', "industry = 'computer & network security'"],
   ['gaming companies', "industry IN ('computer games', 'mobile games')"],
@@ -130,5 +133,155 @@ const ROWS: readonly GoldenRow[] = [
 ];
 
 describe('interpret + toSql, companies (golden)', () => {
-  it.each(ROWS.map((row) => [row[0], row] as const))('%s', (_description, row) => checkGolden('company', row));
+  it.each(ROWS.map((row) => [row[0], row] as const))('%s', (_description, row) =>
+    checkGolden('company', row),
+  );
+});
+
+const IT_SERVICES_CURRENT = isIn('industry', [
+  'it services and it consulting',
+  'it system custom software development',
+  'it system operations and maintenance',
+  'it system design services',
+  'it system installation and disposal',
+  'it system training and support',
+  'it system data services',
+  'it system testing and evaluation',
+]);
+
+/**
+ * Issue 27, classes 1 and 6: the same words on a build in the network's current industry
+ * taxonomy resolve to the names that build holds.
+ */
+const CURRENT_ROWS: readonly GoldenRow[] = [
+  [
+    'saas companies',
+    "industry IN ('software development', 'technology, information and internet', 'desktop computing software products', 'mobile computing software products', 'business intelligence platforms')",
+  ],
+  ['MSPs', IT_SERVICES_CURRENT],
+  ['managed service providers', IT_SERVICES_CURRENT],
+  ['it consultancies', IT_SERVICES_CURRENT],
+  ['biotechs', "industry = 'biotechnology research'"],
+  [
+    'auto firms',
+    "industry IN ('motor vehicle manufacturing', 'motor vehicle parts manufacturing', 'alternative fuel vehicle manufacturing', 'retail motor vehicles')",
+  ],
+  ['vc firms', "industry = 'venture capital and private equity principals'"],
+  // "hospitals" is a stored name of this taxonomy, so it means that industry alone.
+  ['hospitals', "industry = 'hospitals'"],
+  ['health systems', "industry IN ('hospitals and health care', 'hospitals')"],
+  ['advertising agencies', "industry IN ('advertising services', 'marketing services')"],
+  [
+    'consulting firms',
+    "industry IN ('business consulting and services', 'strategic management services', 'operations consulting')",
+  ],
+  ['companies in software development', "industry = 'software development'"],
+  ['companies in it services and it consulting', "industry = 'it services and it consulting'"],
+  ['motor vehicle manufacturing companies', "industry = 'motor vehicle manufacturing'"],
+  ['accounting firms', "industry = 'accounting'"],
+  ['fast-growing biotechs', "svc_employee_growth_rate_12m > 0.2 AND industry = 'biotechnology research'"],
+  // abbreviations
+  [
+    'cpg companies',
+    "industry IN ('personal care product manufacturing', 'soap and cleaning product manufacturing', 'food and beverage manufacturing', 'beverage manufacturing')",
+  ],
+  [
+    'FMCG brands',
+    "industry IN ('personal care product manufacturing', 'soap and cleaning product manufacturing', 'food and beverage manufacturing', 'beverage manufacturing')",
+  ],
+  [
+    'f&b companies',
+    "industry IN ('food and beverage services', 'food and beverage manufacturing', 'food and beverage retail')",
+  ],
+  ['hr tech companies', "industry = 'human resources services'"],
+  ['r&d companies', "industry = 'research services'"],
+  [
+    'ai/ml companies',
+    "industry IN ('software development', 'technology, information and internet', 'data infrastructure and analytics')",
+  ],
+  [
+    '3PLs',
+    isIn('industry', [
+      'transportation, logistics, supply chain and storage',
+      'truck transportation',
+      'rail transportation',
+      'freight and package transportation',
+      'warehousing and storage',
+      'maritime transportation',
+    ]),
+  ],
+  // two industries joined are one industry list, never a company type
+  ['banking or insurance firms', "industry IN ('banking', 'insurance')"],
+  ['banking/insurance firms', "industry IN ('banking', 'insurance')"],
+  [
+    'fintech/insurtech companies',
+    "industry IN ('financial services', 'banking', 'capital markets', 'investment management', 'credit intermediation', 'investment advice', 'loan brokers', 'securities and commodity exchanges', 'insurance', 'insurance carriers', 'insurance agencies and brokerages', 'claims adjusting, actuarial services')",
+  ],
+  ['biotech or pharma companies', "industry IN ('biotechnology research', 'pharmaceutical manufacturing')"],
+  // class 7: an industry negated, not the hr job function
+  ['excluding hr services companies', "NOT (industry = 'human resources services')"],
+  [
+    'software companies excluding hr services companies',
+    "industry IN ('software development', 'desktop computing software products', 'mobile computing software products', 'embedded software products', 'data security software products', 'it system custom software development') AND NOT (industry = 'human resources services')",
+  ],
+];
+
+/** A build with its own short industry list: the build's names for the words, or a report. */
+const OWN_ROWS: readonly GoldenRow[] = [
+  ['biotechs', "industry = 'biotechnology & life sciences'"],
+  ['banks', "industry = 'banks & lenders'"],
+  ['logistics companies', "industry = 'logistics & freight'"],
+  ['excluding hr services companies', "NOT (industry = 'hr & payroll services')"],
+  ['saas companies', '', ['saas']],
+  ['auto firms', '', ['auto']],
+  ['fintech startups', "size IN ('1-10', '11-50', '51-200') AND founded >= 2016", ['fintech']],
+];
+
+/** No industries read from the build: the whole set, in both taxonomies. */
+const UNKNOWN_ROWS: readonly GoldenRow[] = [
+  ['biotechs', "industry IN ('biotechnology', 'biotechnology research')"],
+  ['excluding hr services companies', "NOT (industry IN ('human resources', 'human resources services'))"],
+];
+
+/** Class 6: words in the name, domain endings, average tenure. */
+const ATTRIBUTE_ROWS: readonly GoldenRow[] = [
+  ['companies with cloud in the name', "name_cleaned ILIKE '%cloud%'"],
+  ['companies with "labs" in their name', "name_cleaned ILIKE '%labs%'"],
+  ['companies whose name contains analytics', "name_cleaned ILIKE '%analytics%'"],
+  ['companies whose name starts with blue', "name_cleaned ILIKE 'blue%'"],
+  ['company names beginning with north', "name_cleaned ILIKE 'north%'"],
+  ['companies with a .io domain', "domain ILIKE '%.io'"],
+  ['.de domains', "domain ILIKE '%.de'"],
+  ['companies with .io or .ai domains', "domain ILIKE '%.io' OR domain ILIKE '%.ai'"],
+  ['companies with domains ending in .co.uk', "domain ILIKE '%.co.uk'"],
+  ['fintech companies without a .com domain', `${FINTECH} AND NOT (domain ILIKE '%.com')`],
+  ['companies with average tenure over 3 years', 'svc_average_tenure > 36'],
+  ['companies with an average tenure of at least 18 months', 'svc_average_tenure >= 18'],
+  ['companies with avg tenure under 2 years', 'svc_average_tenure < 24'],
+  // Only an ending typed as one: a country word says nothing certain about a domain.
+  ['german domains', '', ['domains', 'german']],
+];
+
+describe('issue 27: industries on a current-taxonomy build (golden)', () => {
+  it.each(CURRENT_ROWS.map((row) => [row[0], row] as const))('%s', (_d, row) =>
+    checkGolden('company', row, CURRENT_TAXONOMY_VOCABULARY),
+  );
+});
+
+describe('issue 27: industries on a build with its own taxonomy (golden)', () => {
+  it.each(OWN_ROWS.map((row) => [row[0], row] as const))('%s', (_d, row) =>
+    checkGolden('company', row, OWN_TAXONOMY_VOCABULARY),
+  );
+});
+
+describe('issue 27: industries when the build lists none (golden)', () => {
+  it.each(UNKNOWN_ROWS.map((row) => [row[0], row] as const))('%s', (_d, row) =>
+    checkGolden('company', row, {}),
+  );
+});
+
+describe('issue 27: company attributes (golden)', () => {
+  it.each(ATTRIBUTE_ROWS.map((row) => [row[0], row] as const))('%s', (_d, row) =>
+    checkGolden('company', row),
+  );
 });

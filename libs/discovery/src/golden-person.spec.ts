@@ -1,9 +1,10 @@
 import { REGIONS } from './data/places';
 import { INDUSTRY_NAMES_BY_WORD, NONPROFIT_INDUSTRIES } from './data/industries';
-import { checkGolden, GoldenRow, isIn } from './testing/golden';
+import { checkGolden, GoldenRow, held, isIn } from './testing/golden';
+import { CURRENT_TAXONOMY_VOCABULARY, OWN_TAXONOMY_VOCABULARY } from './testing/vocabulary';
 
 const industries = (word: string) =>
-  INDUSTRY_NAMES_BY_WORD.find(([keys]) => keys.split('|').includes(word))![1];
+  held(INDUSTRY_NAMES_BY_WORD.find(([keys]) => keys.split('|').includes(word))![1]);
 const region = (word: string) => REGIONS.find(([keys]) => keys.split('|').includes(word))![1];
 
 const SWE =
@@ -13,7 +14,7 @@ const ENGINEER = "job_title ILIKE '%engineer%'";
 const FINTECH = isIn('company_industry', industries('fintech'));
 const HEALTHCARE = isIn('company_industry', industries('healthcare'));
 const TECH = isIn('company_industry', industries('tech'));
-const NONPROFIT = isIn('company_industry', NONPROFIT_INDUSTRIES);
+const NONPROFIT = isIn('company_industry', held(NONPROFIT_INDUSTRIES));
 const STARTUP = "company_size IN ('1-10', '11-50', '51-200')";
 const LARGE = "company_size IN ('1001-5000', '5001-10000', '10001+')";
 const BAY_AREA = `${isIn('city', region('bay area').cities!)} AND state_code = 'US-CA'`;
@@ -439,4 +440,64 @@ const ROWS: readonly GoldenRow[] = [
 
 describe('interpret + toSql, people (golden)', () => {
   it.each(ROWS.map((row) => [row[0], row] as const))('%s', (_description, row) => checkGolden('person', row));
+});
+
+/** Issue 27, class 1: industry words for people on a build in the current taxonomy, or its own. */
+const CURRENT_ROWS: readonly GoldenRow[] = [
+  [
+    'engineers at saas companies',
+    `${ENGINEER} AND company_industry IN ('software development', 'technology, information and internet', 'desktop computing software products', 'mobile computing software products', 'business intelligence platforms')`,
+  ],
+  ['people at biotechs', "company_industry = 'biotechnology research'"],
+  [
+    'nurses at health systems',
+    `(${NURSE}) AND company_industry IN ('hospitals and health care', 'hospitals')`,
+  ],
+  ['people at accounting firms', "company_industry = 'accounting'"],
+  ['engineers at hr services companies', `${ENGINEER} AND company_industry = 'human resources services'`],
+  ['people at universities', "company_industry = 'higher education'"],
+  [
+    'people at nonprofits',
+    isIn('company_industry', [
+      'religious institutions',
+      'international trade and development',
+      'non-profit organizations',
+      'civic and social organizations',
+      'fundraising',
+      'philanthropic fundraising services',
+      'individual and family services',
+      'community services',
+      'museums, historical sites, and zoos',
+    ]),
+  ],
+];
+
+const OWN_ROWS: readonly GoldenRow[] = [
+  ['engineers at biotechs', `${ENGINEER} AND company_industry = 'biotechnology & life sciences'`],
+  ['engineers at saas companies', ENGINEER, ['saas']],
+  ['people at nonprofits', '', ['nonprofits']],
+];
+
+/** Issue 27, class 6, for people: their employer's name and domain, their own average tenure. */
+const ATTRIBUTE_ROWS: readonly GoldenRow[] = [
+  ['engineers at companies with labs in the name', `${ENGINEER} AND company_name ILIKE '%labs%'`],
+  ['engineers at companies with a .de domain', `${ENGINEER} AND company_domain ILIKE '%.de'`],
+  ['people with average tenure over 3 years', 'avg_tenure_months > 36'],
+  ['.net developers', `skills = '.net' AND ${DEV}`],
+];
+
+describe('issue 27: industries for people on a current-taxonomy build (golden)', () => {
+  it.each(CURRENT_ROWS.map((row) => [row[0], row] as const))('%s', (_d, row) =>
+    checkGolden('person', row, CURRENT_TAXONOMY_VOCABULARY),
+  );
+});
+
+describe('issue 27: industries for people on a build with its own taxonomy (golden)', () => {
+  it.each(OWN_ROWS.map((row) => [row[0], row] as const))('%s', (_d, row) =>
+    checkGolden('person', row, OWN_TAXONOMY_VOCABULARY),
+  );
+});
+
+describe('issue 27: employer attributes (golden)', () => {
+  it.each(ATTRIBUTE_ROWS.map((row) => [row[0], row] as const))('%s', (_d, row) => checkGolden('person', row));
 });

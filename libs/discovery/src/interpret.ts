@@ -6,9 +6,10 @@ import { DEGREE_ORDER } from './data/profile';
 import { Filter, LeafFilter, list } from './filters';
 import { groupItems, Grouped, Link } from './grouping';
 import { Category, Content, ContentSense, Cue, Lexicon, MAX_PHRASE_WORDS, Sense } from './lexicon';
+import { readCompanyText } from './company-text';
 import { readNumeric } from './numeric';
 import { readFilters } from './read-filters';
-import { resolve, Resolved } from './resolve';
+import { industryFilter, resolve, Resolved, ResolveContext } from './resolve';
 import { phraseKey, Token, tokenize } from './tokenize';
 import { compileVocabulary, CompiledVocabulary, EMPTY_VOCABULARY, Vocabulary } from './vocabulary';
 
@@ -202,6 +203,11 @@ class Scanner {
       this.emit(i, numeric.end, 'filters' in numeric ? { filters: numeric.filters } : numeric, null);
       return numeric.end;
     }
+    const named = readCompanyText(this.tokens, i);
+    if (named) {
+      this.emit(i, named.end, { filters: named.filters }, null);
+      return named.end;
+    }
     const code = this.stateCodeAfterCity(i);
     if (code) return code;
     const lexical = this.lexical(i);
@@ -325,24 +331,31 @@ class Scanner {
 
   private content(start: number, end: number, sense: ContentSense): void {
     const c = sense.content;
-    const resolved = resolve(c, {
+    const ctx = this.resolveContext(start, end);
+    const resolved = resolve(c, ctx);
+    const reading =
+      c.category === 'function' && c.industries && this.entity === 'person'
+        ? industryFilter(c.industries, ctx)
+        : undefined;
+    const industryReading = reading && 'filters' in reading ? reading.filters : undefined;
+    const employerIndustry = reading && this.cues.has('employer');
+    this.emit(
+      start,
+      end,
+      employerIndustry ? reading : resolved,
+      c.category,
+      employerIndustry ? undefined : industryReading,
+    );
+  }
+
+  private resolveContext(start: number, end: number): ResolveContext {
+    return {
       entity: this.entity,
       cues: this.cues,
       year: this.year,
       vocabulary: this.vocabulary,
-    });
-    const industryReading =
-      c.category === 'function' && c.industries && this.entity === 'person'
-        ? [list('industry', c.industries)]
-        : undefined;
-    const employerIndustry = industryReading && this.cues.has('employer');
-    this.emit(
-      start,
-      end,
-      employerIndustry ? { filters: industryReading } : resolved,
-      c.category,
-      employerIndustry ? undefined : industryReading,
-    );
+      read: this.keys.slice(start, end).join(' '),
+    };
   }
 
   /** Words the lexicon does not know: tickers, domains, country and city spellings, schools. */
@@ -425,12 +438,7 @@ class Scanner {
   }
 
   private emitContent(start: number, end: number, c: Content): void {
-    this.emit(
-      start,
-      end,
-      resolve(c, { entity: this.entity, cues: this.cues, year: this.year, vocabulary: this.vocabulary }),
-      c.category,
-    );
+    this.emit(start, end, resolve(c, this.resolveContext(start, end)), c.category);
   }
 
   private emit(
@@ -598,6 +606,8 @@ class Scanner {
           return this.roleAt(i + len) || this.listAround(category, i + len);
         case 'suffix':
           return this.has(i + len, (x) => x.type === 'language-suffix');
+        case 'org':
+          return this.orgNounAfterList(i + len);
       }
     });
   }
@@ -631,6 +641,25 @@ class Scanner {
   /** Some phrase starting at `j` has a sense satisfying `test`. */
   private has(j: number, test: (s: Sense) => boolean): boolean {
     return j < this.tokens.length && this.matchesAt(j).some((m) => m.senses.some(test));
+  }
+
+  /** A company noun at `j`, or after a list of industries starting there ("or fintech firms"). */
+  private orgNounAfterList(j: number): boolean {
+    for (let steps = 0; steps < 8 && j < this.tokens.length; steps++) {
+      const matches = this.matchesAt(j);
+      if (matches.some((m) => m.senses.some((s) => s.type === 'org-noun'))) return true;
+      const next =
+        this.tokens[j].norm === ','
+          ? { len: 1 }
+          : matches.find((m) =>
+              m.senses.some(
+                (s) => s.type === 'connector' || (s.type === 'content' && s.content.category === 'industry'),
+              ),
+            );
+      if (!next) return false;
+      j += next.len;
+    }
+    return false;
   }
 
   private listFollows(j: number): boolean {

@@ -25,7 +25,9 @@ export type Need =
   /** typed in capitals ("IT", "US") */
   | 'upper'
   /** a language word after it ("spanish speakers") */
-  | 'suffix';
+  | 'suffix'
+  /** a company noun after it, or after the list it is in ("ai companies", "ai or fintech firms") */
+  | 'org';
 
 export type Content =
   | { readonly category: 'title'; readonly terms: readonly string[] }

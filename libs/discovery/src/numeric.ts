@@ -13,7 +13,8 @@ import { sizesFor } from './size-buckets';
 import type { Token } from './tokenize';
 
 type Op = 'gt' | 'gte' | 'lt' | 'lte' | 'eq' | 'between' | 'about';
-type Measure = 'founded' | 'born' | 'age' | 'growth' | 'employees' | 'followers' | 'connections' | 'yoe';
+type Measure =
+  'founded' | 'born' | 'age' | 'growth' | 'employees' | 'followers' | 'connections' | 'yoe' | 'tenure';
 type Unit = Measure | 'years' | 'percent';
 
 const PREFIXES = new PhraseTable<Measure>([
@@ -30,8 +31,15 @@ const PREFIXES = new PhraseTable<Measure>([
   ],
   ['followers|follower count|followers count', 'followers'],
   ['connections', 'connections'],
-  ['experience|work experience|experience of|tenure', 'yoe'],
+  ['experience|work experience|experience of', 'yoe'],
+  [
+    'tenure|tenure of|average tenure|average tenure of|avg tenure|avg tenure of|average employee tenure|avg employee tenure|mean tenure|employee tenure|staff tenure',
+    'tenure',
+  ],
 ]);
+
+/** Tenure is stored in months; a number without a unit is in years, as people say it. */
+const MONTHS = new Set(['months', 'month', 'mos', 'mo', 'mths', 'mth']);
 
 const COMPARATORS = new PhraseTable<Op>([
   [
@@ -289,6 +297,14 @@ export function readNumeric(tokens: readonly Token[], at: number, ctx: NumericCo
       return hi <= 100
         ? person(ctx, j, [range('years_of_experience', bounds(op, 'gte'))], 'years of experience')
         : null;
+    case 'tenure': {
+      const months = unit !== 'years' && MONTHS.has(tokens[j]?.norm ?? '');
+      const scale = months ? 1 : 12;
+      const b = Object.fromEntries(
+        Object.entries(bounds(op, 'gte')).map(([k, v]) => [k, (v as number) * scale]),
+      ) as Bounds;
+      return { end: months ? j + 1 : j, filters: [range('average_tenure', b)] };
+    }
     case 'followers':
       return { end: j, filters: [range('followers', bounds(op, 'gte'))] };
     case 'connections':

@@ -23,6 +23,18 @@ describe('readFilters: untrusted filter lists', () => {
     ['not a list', { filters: [] }, 'person', 'filters: must be a list of filters'],
     ['an empty list', [], 'person', 'filters: must hold at least one filter'],
     [
+      'a domain ending without its dot',
+      [{ kind: 'domain_ending', negated: false, anyOf: ['io'] }],
+      'company',
+      "filters[0].anyOf[0]: must be a domain ending such as '.io'",
+    ],
+    [
+      'a domain ending with a wildcard',
+      [{ kind: 'domain_ending', negated: false, anyOf: ['.i%'] }],
+      'company',
+      "filters[0].anyOf[0]: must be a domain ending such as '.io'",
+    ],
+    [
       'an unknown kind',
       [{ kind: 'salary', negated: false }],
       'person',

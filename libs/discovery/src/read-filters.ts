@@ -42,6 +42,9 @@ function clauses(f: Filter): number {
   switch (f.kind) {
     case 'title_history':
     case 'title':
+    case 'name_contains':
+    case 'name_prefix':
+    case 'domain_ending':
       return 1 + f.anyOf.reduce((n, t) => n + term(t), 0);
     case 'past_title':
       return 1 + f.anyOf.reduce((n, t) => n + 2 * term(t) + 2, 0);
@@ -71,8 +74,12 @@ const MEASURE_MAX: Readonly<Record<(typeof MEASURES)[number], number>> = {
   followers: LONG_MAX,
   connections: LONG_MAX,
   employee_count: LONG_MAX,
+  average_tenure: INT_MAX,
 };
 const GROWTH_MAX = 1e6;
+
+/** `.io`, `.co.uk`: labels of letters, digits and inner hyphens, lowercase, as domains are stored. */
+export const DOMAIN_ENDING = /^(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?){1,3}$/;
 
 const PLACE_CODE: Readonly<Record<PlaceLevel, RegExp | null>> = {
   city: null,
@@ -209,6 +216,9 @@ function checkList(f: Record<string, unknown>, kind: ListKind, path: string, rep
       if (!enumValues.includes(v as string)) report(at, `must be one of ${oneOf(enumValues)}`);
     } else if (kind === 'location') {
       checkPlace(v, at, report);
+    } else if (kind === 'domain_ending') {
+      if (typeof v !== 'string' || !DOMAIN_ENDING.test(v))
+        report(at, "must be a domain ending such as '.io' or '.co.uk': a dot, then lowercase labels");
     } else if (kind === 'employer') {
       if (!isObject(v) || (v.by !== 'name' && v.by !== 'domain'))
         report(`${at}.by`, "must be 'name' or 'domain'");

@@ -12,6 +12,8 @@ export interface ResolveContext {
   readonly cues: ReadonlySet<Cue>;
   readonly year: number | null;
   readonly vocabulary: CompiledVocabulary;
+  /** The phrase as read (lowercase, typos corrected): its words name industries the build may hold. */
+  readonly read?: string;
 }
 
 const PEOPLE_ONLY = (what: string): Resolved => ({
@@ -27,6 +29,12 @@ function stored(candidates: readonly string[], known: ReadonlySet<string>): stri
   return present.length > 0 ? present : [candidates[0]];
 }
 
+/** An industry set as the served build holds it, or why the build holds nothing it names. */
+export function industryFilter(names: readonly string[], ctx: ResolveContext): Resolved {
+  const meaning = ctx.vocabulary.industries.meaning(names, ctx.read ?? '');
+  return 'names' in meaning ? { filters: [list('industry', meaning.names)] } : meaning;
+}
+
 /** What a recognised phrase means for the entity: its filters, or why it cannot be searched. */
 export function resolve(c: Content, ctx: ResolveContext): Resolved {
   const people = ctx.entity === 'person';
@@ -40,7 +48,7 @@ export function resolve(c: Content, ctx: ResolveContext): Resolved {
       return people ? { filters: [list('seniority', c.levels)] } : PEOPLE_ONLY('a seniority');
     case 'function':
       if (people) return { filters: [list('function', c.functions)] };
-      return c.industries ? { filters: [list('industry', c.industries)] } : PEOPLE_ONLY('a job function');
+      return c.industries ? industryFilter(c.industries, ctx) : PEOPLE_ONLY('a job function');
     case 'flag':
       return people
         ? { filters: [flag(c.flag)] }
@@ -71,7 +79,7 @@ export function resolve(c: Content, ctx: ResolveContext): Resolved {
         ],
       };
     case 'industry':
-      return { filters: [list('industry', c.industries)] };
+      return industryFilter(c.industries, ctx);
     case 'size': {
       const sizes = list('company_size', c.sizes);
       if (people || !c.startup || ctx.year === null) return { filters: [sizes] };
@@ -80,7 +88,7 @@ export function resolve(c: Content, ctx: ResolveContext): Resolved {
     case 'type':
       if (!people) return { filters: [list('company_type', c.types)] };
       return c.personIndustries
-        ? { filters: [list('industry', c.personIndustries)] }
+        ? industryFilter(c.personIndustries, ctx)
         : { unsupported: 'people carry no employer type (public, private)' };
     case 'skill':
       return people

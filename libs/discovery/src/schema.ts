@@ -11,7 +11,7 @@ import {
 } from '@app/contracts';
 import { KINDS_OF, MEASURES_OF } from './columns';
 import { deepFreeze, FLAGS, LEAF_KINDS, LeafKind } from './filters';
-import { LIMITS } from './read-filters';
+import { DOMAIN_ENDING, LIMITS } from './read-filters';
 
 /**
  * JSON Schema (draft-07) of `{ "filters": Filter[] }` for one entity: what a model fills
@@ -181,6 +181,30 @@ function leafSchemas(entity: Entity): Record<LeafKind, JsonSchema> {
       'listed on one of the exchanges',
       text,
       'exchange codes, uppercase (NASDAQ, NYSE, LSE)',
+    ),
+    name_contains: list(
+      'name_contains',
+      entity === 'person'
+        ? "the current employer's name contains one of the texts"
+        : 'the name contains one of the texts',
+      text,
+      'texts, lowercase',
+    ),
+    name_prefix: list(
+      'name_prefix',
+      entity === 'person'
+        ? "the current employer's name starts with one of the texts"
+        : 'the name starts with one of the texts',
+      text,
+      'texts, lowercase',
+    ),
+    domain_ending: list(
+      'domain_ending',
+      entity === 'person'
+        ? "the current employer's domain ends with one of the endings"
+        : 'the domain ends with one of the endings',
+      { type: 'string', pattern: DOMAIN_ENDING.source },
+      "endings with their dot, lowercase ('.io', '.de', '.co.uk')",
     ),
   };
 }

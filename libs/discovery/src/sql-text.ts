@@ -10,9 +10,15 @@ const likeLiteral = (value: string): string => value.replace(/[\\%_]/g, '\\$&');
 /** `'%text%'`: the text anywhere. */
 export const containsPattern = (text: string): string => sqlString(`%${likeLiteral(text)}%`);
 
+/** `'text%'`: the text at the start. */
+export const startsPattern = (text: string): string => sqlString(`${likeLiteral(text)}%`);
+
+/** `'%text'`: the text at the end. */
+export const endsPattern = (text: string): string => sqlString(`%${likeLiteral(text)}`);
+
 /** `'text%'` and `'% text%'`: the text at the start of a word (SPEC.md's word-start form). */
 export const wordStartPatterns = (text: string): [string, string] => [
-  sqlString(`${likeLiteral(text)}%`),
+  startsPattern(text),
   sqlString(`% ${likeLiteral(text)}%`),
 ];
 

@@ -45,6 +45,22 @@ describe('toSql: filters → the SQL subset', () => {
       "job_title ILIKE '%100\\%\\_a\\\\b%'",
     ],
     [
+      "words in a company's name, its start, its domain's ending",
+      'company',
+      [
+        list('name_contains', ['cloud']),
+        list('name_prefix', ['acme']),
+        list('domain_ending', ['.io', '.co.uk']),
+      ],
+      "name_cleaned ILIKE '%cloud%' AND name_cleaned ILIKE 'acme%' AND (domain ILIKE '%.io' OR domain ILIKE '%.co.uk')",
+    ],
+    [
+      "an employer's name and domain, and average tenure in months",
+      'person',
+      [list('name_contains', ['labs']), list('domain_ending', ['.de']), range('average_tenure', { gt: 36 })],
+      "company_name ILIKE '%labs%' AND company_domain ILIKE '%.de' AND avg_tenure_months > 36",
+    ],
+    [
       'values listed with IN',
       'person',
       [

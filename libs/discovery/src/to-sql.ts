@@ -4,7 +4,14 @@ import { COMPANY, PERSON } from './columns';
 import { assertNever, Bounds, Filter, LeafFilter, Organization, Place, RangeFilter } from './filters';
 import { readFilters } from './read-filters';
 import { sizesFor } from './size-buckets';
-import { containsPattern, sqlNumber, sqlString, wordStartPatterns } from './sql-text';
+import {
+  containsPattern,
+  endsPattern,
+  sqlNumber,
+  sqlString,
+  startsPattern,
+  wordStartPatterns,
+} from './sql-text';
 
 /** Thrown by `toSql` for a filter list that `readFilters` refuses; `problems` says why. */
 export class InvalidFiltersError extends Error {
@@ -183,6 +190,18 @@ function leaf(f: LeafFilter, entity: Entity): Cond {
       return equalsAny(COMPANY.ticker, f.anyOf, true);
     case 'exchange':
       return equalsAny(COMPANY.exchange, f.anyOf, true);
+    case 'name_contains':
+      return or(
+        f.anyOf.map((t) => pred(`${people ? PERSON.companyName : COMPANY.name} ILIKE ${containsPattern(t)}`)),
+      );
+    case 'name_prefix':
+      return or(
+        f.anyOf.map((t) => pred(`${people ? PERSON.companyName : COMPANY.name} ILIKE ${startsPattern(t)}`)),
+      );
+    case 'domain_ending':
+      return or(
+        f.anyOf.map((e) => pred(`${people ? PERSON.companyDomain : COMPANY.domain} ILIKE ${endsPattern(e)}`)),
+      );
     default:
       return assertNever(f);
   }

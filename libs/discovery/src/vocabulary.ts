@@ -3,6 +3,7 @@ import { CURATED, MAJOR_CITY_KEYS } from './curated';
 import { DEMONYMS } from './data/places';
 import { FUNCTION_WORDS, SENIORITY_WORDS } from './data/roles';
 import { Content, Lexicon, Need, Sense } from './lexicon';
+import { StoredIndustries } from './stored-industries';
 import { phraseKey } from './tokenize';
 
 /**
@@ -43,6 +44,8 @@ export interface CompiledVocabulary {
    * "mumbai" and "bombay" the build holds.
    */
   readonly cities: ReadonlyMap<string, readonly string[]>;
+  /** What a curated industry set means in this build (its stored names, or none). */
+  readonly industries: StoredIndustries;
   readonly skills: ReadonlySet<string>;
   readonly languages: ReadonlySet<string>;
   readonly tickers: ReadonlySet<string>;
@@ -157,7 +160,11 @@ function compile(v: Vocabulary): CompiledVocabulary {
     const c = lookupCountry(name);
     if (c && name.length > 3) add(name, { category: 'place', places: [{ level: 'country', value: c.code }] });
   }
-  for (const name of values(v.industries)) add(name, { category: 'industry', industries: [name] });
+  const industries = new StoredIndustries();
+  for (const name of values(v.industries)) {
+    industries.add(name);
+    add(name, { category: 'industry', industries: [name] });
+  }
   for (const name of values(v.companyNames)) {
     const w = words(name);
     const needs: Need[] | undefined = w.length === 1 && w[0].length < 4 ? ['cue'] : undefined;
@@ -199,5 +206,5 @@ function compile(v: Vocabulary): CompiledVocabulary {
       { category: 'exchange', codes: [code.toUpperCase()] },
       code.length <= 3 ? ['cue', 'upper'] : undefined,
     );
-  return { kind: 'compiled-vocabulary', lexicon: lex, cities, skills, languages, tickers };
+  return { kind: 'compiled-vocabulary', lexicon: lex, cities, industries, skills, languages, tickers };
 }

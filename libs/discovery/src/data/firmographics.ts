@@ -4,7 +4,13 @@
  */
 import type { CompanySize, CompanyType } from '@app/contracts';
 import type { Bounds } from '../filters';
-import { EDUCATIONAL_INDUSTRIES, GOVERNMENT_INDUSTRIES, NONPROFIT_INDUSTRIES } from './industries';
+import {
+  EDUCATIONAL_INDUSTRIES,
+  GOVERNMENT_INDUSTRIES,
+  HIGHER_EDUCATION_INDUSTRIES,
+  NONPROFIT_INDUSTRIES,
+  SCHOOL_INDUSTRIES,
+} from './industries';
 
 const SMALL: CompanySize[] = ['1-10', '11-50'];
 const STARTUP: CompanySize[] = ['1-10', '11-50', '51-200'];
@@ -60,8 +66,12 @@ export const TYPE_WORDS: readonly (readonly [
     ['government_agency'],
     GOVERNMENT_INDUSTRIES,
   ],
-  ['university|universities|college|colleges|academic institution', ['educational'], ['higher education']],
-  ['school|schools|school district', ['educational'], ['primary/secondary education']],
+  [
+    'university|universities|college|colleges|academic institution',
+    ['educational'],
+    HIGHER_EDUCATION_INDUSTRIES,
+  ],
+  ['school|schools|school district', ['educational'], SCHOOL_INDUSTRIES],
   ['educational|educational institution', ['educational'], EDUCATIONAL_INDUSTRIES],
 ];
 

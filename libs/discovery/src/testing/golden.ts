@@ -2,6 +2,7 @@ import type { Entity } from '@app/contracts';
 import { parseQuery } from '@app/sql';
 import { interpret } from '../interpret';
 import { toSql } from '../to-sql';
+import type { Vocabulary } from '../vocabulary';
 import { TEST_VOCABULARY, TODAY } from './vocabulary';
 
 /**
@@ -11,14 +12,25 @@ import { TEST_VOCABULARY, TODAY } from './vocabulary';
  */
 export type GoldenRow = readonly [description: string, where: string, reported?: readonly string[]];
 
-export function checkGolden(entity: Entity, [description, where, reported = []]: GoldenRow): void {
-  const r = interpret(description, entity, { vocabulary: TEST_VOCABULARY, today: TODAY });
+/** Checks a row against the served build `vocabulary` (TEST_VOCABULARY's unless given). */
+export function checkGolden(
+  entity: Entity,
+  [description, where, reported = []]: GoldenRow,
+  vocabulary: Vocabulary = TEST_VOCABULARY,
+): void {
+  const r = interpret(description, entity, { vocabulary, today: TODAY });
   const sql = r.filters.length > 0 ? toSql(r.filters, entity) : '';
   const prefix = `SELECT * FROM ${entity === 'person' ? 'people' : 'companies'} WHERE `;
   expect(sql === '' ? '' : sql.slice(prefix.length)).toBe(where);
   if (sql !== '') expect(parseQuery(sql, entity).entity).toBe(entity);
   expect([...r.ignored, ...r.unsupported.map((u) => u.phrase)]).toEqual(reported);
 }
+
+/** The names of a curated industry set that TEST_VOCABULARY's build holds, in the set's order. */
+export const held = (names: readonly string[]): string[] => {
+  const stored = new Set(TEST_VOCABULARY.industries);
+  return names.filter((n) => stored.has(n));
+};
 
 const quoted = (values: readonly string[]) => values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ');
 /** `col IN ('a', 'b')`, as toSql writes a list. */

@@ -20,6 +20,7 @@ const KEYWORDS = new Set([
   'maxItems',
   'minLength',
   'maxLength',
+  'pattern',
   'anyOf',
   'not',
   '$ref',
@@ -41,6 +42,7 @@ export function matchesSchema(value: unknown, schema: JsonSchema, root: JsonSche
     const length = [...value].length;
     if (typeof s.minLength === 'number' && length < s.minLength) return false;
     if (typeof s.maxLength === 'number' && length > s.maxLength) return false;
+    if (typeof s.pattern === 'string' && !new RegExp(s.pattern, 'u').test(value)) return false;
   }
   if (Array.isArray(value)) {
     if (typeof s.minItems === 'number' && value.length < s.minItems) return false;

@@ -107,6 +107,7 @@ const MEASURE_MAX: Readonly<Record<Measure, number>> = {
   followers: Number.MAX_SAFE_INTEGER,
   connections: Number.MAX_SAFE_INTEGER,
   employee_count: Number.MAX_SAFE_INTEGER,
+  average_tenure: 2147483647,
 };
 
 function place(rng: Rng): Place {
@@ -135,11 +136,15 @@ function leaf(rng: Rng, entity: Entity, kind: LeafKind): LeafFilter {
     case 'language':
     case 'ticker':
     case 'exchange':
+    case 'name_contains':
+    case 'name_prefix':
       return list(
         kind,
         some(rng, () => textValue(rng)),
         negated,
       );
+    case 'domain_ending':
+      return list(kind, subset(rng, ['.io', '.de', '.co.uk', '.ai']), negated);
     case 'seniority':
       return list(kind, subset(rng, SENIORITY_LEVEL_VALUES), negated);
     case 'function':

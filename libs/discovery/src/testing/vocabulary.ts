@@ -1,3 +1,4 @@
+import { CLASSIC_INDUSTRY_NAMES, CURRENT_INDUSTRY_NAMES } from '@app/contracts';
 import type { Vocabulary } from '../vocabulary';
 
 /**
@@ -62,20 +63,8 @@ export const TEST_VOCABULARY: Vocabulary = {
   ],
   states: ['california', 'texas', 'new york', 'oregon', 'bavaria', 'ontario', 'england'],
   countries: ['united states', 'germany', 'united kingdom', 'canada', 'france', 'brazil'],
-  industries: [
-    'computer software',
-    'financial services',
-    'banking',
-    'hospital & health care',
-    'health, wellness and fitness',
-    'biotechnology',
-    'e-learning',
-    'information technology and services',
-    'internet',
-    'retail',
-    'accounting',
-    'airlines/aviation',
-  ],
+  // A build of the data generator holds every classic industry name.
+  industries: CLASSIC_INDUSTRY_NAMES,
   companyNames: [
     'stripe',
     'google',
@@ -110,3 +99,23 @@ export const TEST_VOCABULARY: Vocabulary = {
 
 /** The request date the golden tables are written against. */
 export const TODAY = '2026-11-24';
+/** The same build, its companies filed under the network's current industry taxonomy instead. */
+export const CURRENT_TAXONOMY_VOCABULARY: Vocabulary = {
+  ...TEST_VOCABULARY,
+  industries: CURRENT_INDUSTRY_NAMES,
+};
+
+/** A build written by a tool with its own short industry list, in neither published taxonomy. */
+export const OWN_TAXONOMY_VOCABULARY: Vocabulary = {
+  ...TEST_VOCABULARY,
+  industries: [
+    'automotive & mobility',
+    'banks & lenders',
+    'biotechnology & life sciences',
+    'consulting services',
+    'hr & payroll services',
+    'logistics & freight',
+    'software publishers',
+  ],
+};
+
