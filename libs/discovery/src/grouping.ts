@@ -188,19 +188,23 @@ function widenRole(prev: Group, filters: readonly LeafFilter[]): boolean {
   return true;
 }
 
+/** One location filter of cities not yet pinned to a state or country. */
+export function bareCities(filters: readonly LeafFilter[]): boolean {
+  const [f] = filters;
+  return (
+    filters.length === 1 && f.kind === 'location' && f.anyOf.every((p) => p.level === 'city' && !p.within)
+  );
+}
+
+/** One location filter of a single state or country. */
+export function oneArea(filters: readonly LeafFilter[]): boolean {
+  const [f] = filters;
+  return filters.length === 1 && f.kind === 'location' && f.anyOf.length === 1 && f.anyOf[0].level !== 'city';
+}
+
 /** "portland, oregon or seattle": the comma before a city's state is not a list's. */
 function pinsCity(city: Item, area: Item): boolean {
-  const [c] = city.filters;
-  const [a] = area.filters;
-  return (
-    city.filters.length === 1 &&
-    area.filters.length === 1 &&
-    c.kind === 'location' &&
-    a.kind === 'location' &&
-    c.anyOf.every((p) => p.level === 'city' && !p.within) &&
-    a.anyOf.length === 1 &&
-    a.anyOf[0].level !== 'city'
-  );
+  return bareCities(city.filters) && oneArea(area.filters);
 }
 
 /**
@@ -209,13 +213,9 @@ function pinsCity(city: Item, area: Item): boolean {
  * ("portland, or or seattle, wa").
  */
 function pinCity(prev: Group, filters: readonly LeafFilter[]): boolean {
-  const next = filters.length === 1 ? filters[0] : undefined;
-  if (next?.kind !== 'location' || next.anyOf.length !== 1 || next.anyOf[0].level === 'city') return false;
-  const bare = (a: readonly LeafFilter[]) =>
-    a.length === 1 &&
-    a[0].kind === 'location' &&
-    a[0].negated === next.negated &&
-    a[0].anyOf.every((p) => p.level === 'city' && !p.within);
+  if (!oneArea(filters)) return false;
+  const next = filters[0] as LocationFilter;
+  const bare = (a: readonly LeafFilter[]) => bareCities(a) && a[0].negated === next.negated;
   let from = prev.alternatives.length;
   while (from > 0 && bare(prev.alternatives[from - 1])) from--;
   if (from === prev.alternatives.length) return false;

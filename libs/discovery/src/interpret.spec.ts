@@ -32,6 +32,18 @@ describe('interpret: what it reports', () => {
     expect(r.filters).toEqual([{ kind: 'title', anyOf: ['engineer'], negated: false }]);
   });
 
+  it('reports a city the served build does not store instead of filtering on it', () => {
+    expect(run('engineers in bombay').unsupported).toEqual([
+      { phrase: 'bombay', reason: "the served build stores no city named 'mumbai'" },
+    ]);
+    // with no stored cities to go by, the city is searched
+    expect(interpret('engineers in bombay', 'person').filters[1]).toEqual({
+      kind: 'location',
+      anyOf: [{ level: 'city', value: 'mumbai' }],
+      negated: false,
+    });
+  });
+
   it('reports what it understood but cannot search, with the reason', () => {
     expect(run('fintech companies in berlin', 'company').unsupported).toEqual([
       { phrase: 'berlin', reason: 'company records have no location to search' },

@@ -4,7 +4,7 @@ import { CITY_STATE_CODE_COUNTRIES } from './data/places';
 import { HISTORY_SUFFIXES as HISTORY_SUFFIX_LIST, PAST_SUFFIXES as PAST_SUFFIX_LIST } from './data/words';
 import { DEGREE_ORDER } from './data/profile';
 import { Filter, LeafFilter, list } from './filters';
-import { groupItems, Grouped, Link } from './grouping';
+import { bareCities, groupItems, Grouped, Link, oneArea } from './grouping';
 import { Category, Content, ContentSense, Cue, Lexicon, MAX_PHRASE_WORDS, Sense } from './lexicon';
 import { readCompanyText } from './company-text';
 import { readNumeric } from './numeric';
@@ -222,8 +222,7 @@ class Scanner {
   private stateCodeAfterCity(i: number): number | null {
     const t = this.tokens[i];
     const last = this.items[this.items.length - 1];
-    if (t.kind !== 'word' || !/^[a-z]{2,3}$/.test(t.norm) || !last || !this.isBareCity(last.filters))
-      return null;
+    if (t.kind !== 'word' || !/^[a-z]{2,3}$/.test(t.norm) || !last || !bareCities(last.filters)) return null;
     const comma = last.end === i - 1 && this.tokens[i - 1].norm === ',';
     if (last.end !== i && !comma) return null;
     const word = this.lex.get(t.norm)?.some((s) => s.type !== 'content' || s.content.category !== 'place');
@@ -237,15 +236,6 @@ class Scanner {
       return i + 1;
     }
     return null;
-  }
-
-  /** One location filter of cities not yet pinned to a state or country. */
-  private isBareCity(filters: readonly LeafFilter[]): boolean {
-    return (
-      filters.length === 1 &&
-      filters[0].kind === 'location' &&
-      filters[0].anyOf.every((p) => p.level === 'city' && !p.within)
-    );
   }
 
   private lexical(i: number): number {
@@ -523,11 +513,8 @@ class Scanner {
   /** The place right after a city (or after it and a comma) is its state or country. */
   private pinsLastCity(start: number, filters: readonly LeafFilter[]): boolean {
     const last = this.items[this.items.length - 1];
-    const f = filters.length === 1 ? filters[0] : undefined;
-    if (!last?.negated || f?.kind !== 'location' || f.anyOf.length !== 1 || f.anyOf[0].level === 'city')
-      return false;
-    const adjacent = last.end === start || (last.end === start - 1 && this.tokens[start - 1].norm === ',');
-    return adjacent && this.isBareCity(last.filters);
+    if (!last?.negated || !oneArea(filters) || !bareCities(last.filters)) return false;
+    return last.end === start || (last.end === start - 1 && this.tokens[start - 1].norm === ',');
   }
 
   private setLink(link: Link): void {

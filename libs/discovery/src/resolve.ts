@@ -1,7 +1,7 @@
 import type { Entity } from '@app/contracts';
 import { storedCityKey } from '@app/normalize';
 import { STARTUP_MAX_AGE_YEARS } from './data/firmographics';
-import { flag, growth, LeafFilter, list, range, sex } from './filters';
+import { flag, growth, LeafFilter, list, Place, range, sex } from './filters';
 import type { Content, Cue } from './lexicon';
 import type { CompiledVocabulary } from './vocabulary';
 
@@ -58,11 +58,18 @@ export function resolve(c: Content, ctx: ResolveContext): Resolved {
     case 'place': {
       if (!people) return { unsupported: 'company records have no location to search' };
       // A city as the build spells it, every spelling it holds ("kiev" and "kyiv").
+      const held = (p: Place) => ctx.vocabulary.cities.get(storedCityKey(p.value));
       const places = c.places.flatMap((p) =>
-        p.level === 'city'
-          ? (ctx.vocabulary.cities.get(storedCityKey(p.value)) ?? [p.value]).map((value) => ({ ...p, value }))
-          : [p],
+        p.level === 'city' ? (held(p) ?? [p.value]).map((value) => ({ ...p, value })) : [p],
       );
+      // A build that lists its cities and holds none of these: said, never a filter that finds no one.
+      const cities = c.places.filter((p) => p.level === 'city');
+      if (ctx.vocabulary.cities.size > 0 && cities.length === c.places.length && !cities.some(held)) {
+        const named = cities.slice(0, 3).map((p) => `'${p.value}'`);
+        return {
+          unsupported: `the served build stores no city named ${named.join(' or ')}${cities.length > 3 ? ' or the others' : ''}`,
+        };
+      }
       return { filters: [list('location', places)] };
     }
     case 'company':

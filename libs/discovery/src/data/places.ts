@@ -45,6 +45,8 @@ export const REGIONS: readonly (readonly [keys: string, region: Region])[] = [
     { countries: l('MX|BR|AR|CL|CO|PE|UY|EC|BO|PY|VE|CR|PA|GT|DO|SV|HN|NI') },
   ],
   ['north america', { countries: ['US', 'CA', 'MX'] }],
+  // The seven countries of the isthmus (UN M49 "Central America" also counts Mexico; people rarely do).
+  ['central america', { countries: l('BZ|GT|SV|HN|NI|CR|PA') }],
   ['uk and ireland|uki', { countries: ['GB', 'IE'] }],
   ['new england', { states: us('ME|NH|VT|MA|RI|CT') }],
   ['pacific northwest|pnw', { states: us('WA|OR') }],
