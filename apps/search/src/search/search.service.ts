@@ -67,7 +67,7 @@ export class SearchService {
     const of = async (entity: Entity) => {
       const alias = aliasName(this.config.opensearch, entity, kind);
       try {
-        return [...(await this.industries.values(alias, INDUSTRY_COLUMN[entity]))].sort();
+        return [...(await this.industries.values(alias, INDUSTRY_COLUMN[entity])).names].sort();
       } catch (error) {
         // No build of this kind loaded yet: it stores no industry.
         if ((error as { meta?: { statusCode?: number } }).meta?.statusCode === 404) return [];
@@ -80,7 +80,9 @@ export class SearchService {
 
   private async industryWarning(filters: CompiledQuery['industries'], alias: string): Promise<string | null> {
     if (filters.length === 0) return null;
-    const stored = await this.industries.values(alias, filters[0].column);
+    const { names: stored, complete } = await this.industries.values(alias, filters[0].column);
+    // Too many names to read them all: an unlisted one may be stored, so the query runs.
+    if (!complete) return null;
     for (const filter of filters) {
       if (filter.values.some((v) => stored.has(v))) continue;
       const closest = closestToAny(filter.values, stored);
