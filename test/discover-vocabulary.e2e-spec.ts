@@ -76,10 +76,80 @@ describe('discovery vocabulary', () => {
     }
     expect(city).toBeDefined();
     await load(dirs[1]);
-    // The worker re-reads the alias at most 5 s after the activation.
+    // While the new build's vocabulary loads, the previous one answers: never a wait, never a 503.
+    // (a 400 here: that vocabulary does not know the city, so nothing in the description is understood).
+    const asked = Date.now();
+    const meanwhile = await stack!.post('/person/discover', { query: `people in ${city}` });
+    expect(Date.now() - asked).toBeLessThan(2500);
+    expect(meanwhile.statusCode).not.toBe(503);
+    // The worker reads the alias every 2 s and loads the new build's vocabulary at once.
     await new Promise((resolve) => setTimeout(resolve, 5500));
     const after = await discover(city!);
     expect(after.generated_query).toContain(`city = '${city}'`);
     expect(after.total).toBeGreaterThan(0);
+  }, 120000);
+});
+
+/**
+ * A worker that has not read the served build's vocabulary yet (just started, or the first build
+ * just activated) does not hold a request past DISCOVERY_VOCABULARY_WAIT_MS (0 here, so the
+ * answer does not depend on this machine's speed): a fast 503 with Retry-After, then the build's
+ * own values once read.
+ */
+describe('discovery vocabulary on a cold worker', () => {
+  let env: TestEnvironment;
+  let stack: SearchStack | undefined;
+  const dir = mkdtempSync(join(tmpdir(), 'svc-vocab-cold-'));
+
+  beforeAll(async () => {
+    env = await createTestEnvironment({
+      NATS_REQUEST_TIMEOUT_MS: '5000',
+      RATE_LIMIT_DISCOVER_PER_MINUTE: '10000',
+      DISCOVERY_VOCABULARY_WAIT_MS: '0',
+    });
+    // The worker starts before any build exists, so the first build's vocabulary is read on activation.
+    stack = await startSearchStack(env, { name: 'cold-vocabulary', credits: 100000, tier: 'standard' });
+    await generateDataset({ people: 2000, companies: 100, seed: 5, outDir: dir, buildVersion: FIRST });
+  }, 120000);
+
+  afterAll(async () => {
+    await stack?.close();
+    await env?.cleanup();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers a fast 503 with Retry-After until the vocabulary is read, then the build is understood', async () => {
+    const os = createOpenSearchClient(env.config.opensearch);
+    try {
+      await loadBuild(env.db.dataSource, os, env.config.opensearch, { dir });
+    } finally {
+      await os.close();
+    }
+    const [{ city }] = (await env.db.dataSource.query(
+      `SELECT record->>'city' city FROM person_records WHERE record->>'city' ~ '^[a-z]+ [a-z ]+$'
+        GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`,
+    )) as { city: string }[];
+    const ask = () => stack!.post('/person/discover', { query: `people in ${city}` });
+
+    const started = Date.now();
+    const first = await ask();
+    expect(Date.now() - started).toBeLessThan(2500);
+    expect(first.statusCode).toBe(503);
+    expect(first.json()).toMatchObject({
+      error: 'service_unavailable',
+      details: { reason: 'vocabulary_loading' },
+    });
+    const retryAfter = Number(first.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+
+    let answer = first;
+    const deadline = Date.now() + 30_000;
+    while (answer.statusCode === 503 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      answer = await ask();
+    }
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().generated_query).toContain(`city = '${city}'`);
   }, 120000);
 });

@@ -115,6 +115,8 @@ export interface AppConfig {
   access: AccessConfig;
   enrichment: EnrichmentConfig;
   discoveryModel: DiscoveryModelConfig | null;
+  /** How long a discover request waits for a vocabulary not yet read, then 503 (docs/discovery.md). */
+  discoveryVocabularyWaitMs: number;
   authSigning: AuthSigningConfig;
   /** Password hashes one auth process runs at once (docs/agents.md, "Limits"). */
   passwordHashConcurrency: number;
@@ -285,6 +287,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           timeoutMs: env.DISCOVERY_MODEL_TIMEOUT_MS,
         }
       : null,
+    // A quarter of the gateway's wait at most, so the 503 reaches the caller as itself.
+    discoveryVocabularyWaitMs: Math.min(
+      env.DISCOVERY_VOCABULARY_WAIT_MS,
+      Math.floor(env.NATS_REQUEST_TIMEOUT_MS / 4),
+    ),
     authSigning: { keys: signing?.keys ?? null, file: env.AUTH_SIGNING_KEYS_FILE },
     passwordHashConcurrency: env.AUTH_PASSWORD_HASH_CONCURRENCY,
     operatorToken: env.OPERATOR_TOKEN ?? null,

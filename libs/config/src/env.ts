@@ -185,6 +185,17 @@ export class Env {
   @Max(60000)
   DISCOVERY_MODEL_TIMEOUT_MS = 2000;
 
+  /**
+   * A search worker that has not yet read the served build's vocabulary (just started) makes a
+   * discover request wait this long for it (at most a quarter of NATS_REQUEST_TIMEOUT_MS), then
+   * answers 503 with Retry-After.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(60000)
+  DISCOVERY_VOCABULARY_WAIT_MS = 1000;
+
   @Transform(toInt)
   @IsInt()
   @Min(1024)

@@ -99,6 +99,30 @@ export function plural(word: string): string {
   return `${word}s`;
 }
 
+/** The phrase keys whose last word's plural is the last word of `key` ("data engineers" → "data engineer"). */
+export function singulars(key: string): string[] {
+  const space = key.lastIndexOf(' ');
+  const head = key.slice(0, space + 1);
+  const last = key.slice(space + 1);
+  if (!last.endsWith('s') && !SINGULAR[last]) return [];
+  const candidates = [SINGULAR[last], last.slice(0, -1), last.slice(0, -2), `${last.slice(0, -3)}y`];
+  const out: string[] = [];
+  for (const c of candidates)
+    if (c && c !== last && plural(c) === last && !out.includes(head + c)) out.push(head + c);
+  return out;
+}
+
+const SINGULAR: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(IRREGULAR).map(([one, many]) => [many, one]),
+);
+
+/** Senses looked up in a second structure (the served build's stored values), after a lexicon's own. */
+export interface PhraseLayer {
+  get(key: string): readonly Sense[] | undefined;
+  knows(word: string): boolean;
+  correct(word: string): string | undefined;
+}
+
 /**
  * Phrases → senses. A compiled vocabulary is a lexicon layered over the curated one: a lookup
  * returns the curated senses first, then the vocabulary's, so a curated meaning is preferred
@@ -110,7 +134,10 @@ export class Lexicon {
   private readonly words = new Set<string>();
   private readonly typoWords = new Set<string>();
 
-  constructor(private readonly base?: Lexicon) {}
+  constructor(
+    private readonly base?: Lexicon,
+    private readonly layer?: PhraseLayer,
+  ) {}
 
   /**
    * Adds the sense under each `|`-separated phrase. `plural` adds the plural of the last word
@@ -146,23 +173,21 @@ export class Lexicon {
   }
 
   get(key: string): readonly Sense[] | undefined {
-    const own = this.entries.get(key);
     const base = this.base?.get(key);
-    if (!own) return base;
-    return base ? [...base, ...own] : own;
+    const own = this.entries.get(key);
+    const stored = this.layer?.get(key);
+    if (!own && !stored) return base;
+    return [...(base ?? []), ...(own ?? []), ...(stored ?? [])];
   }
 
   /** A word some phrase uses: never "corrected". */
   knows(word: string): boolean {
-    return this.words.has(word) || (this.base?.knows(word) ?? false);
+    return this.words.has(word) || (this.layer?.knows(word) ?? false) || (this.base?.knows(word) ?? false);
   }
 
   /** The nearest known word one edit away, curated words first; undefined when none or unsure. */
   correct(word: string): string | undefined {
-    const fromBase = this.base?.correct(word);
-    if (fromBase !== undefined) return fromBase;
-    const candidates = this.typos.candidates(word);
-    return candidates[0];
+    return this.base?.correct(word) ?? this.typos.candidates(word)[0] ?? this.layer?.correct(word);
   }
 }
 

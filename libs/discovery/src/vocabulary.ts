@@ -2,9 +2,9 @@ import { companyKey, lookupCountry, lookupState, storedCityKey } from '@app/norm
 import { CURATED, MAJOR_CITY_KEYS } from './curated';
 import { DEMONYMS } from './data/places';
 import { FUNCTION_WORDS, SENIORITY_WORDS } from './data/roles';
-import { Content, Lexicon, Need, Sense } from './lexicon';
+import { Content, ContentSense, Lexicon, Need } from './lexicon';
 import { StoredIndustries } from './stored-industries';
-import { phraseKey } from './tokenize';
+import { PhraseList, StoredPhrases, storedKey } from './stored-phrases';
 
 /**
  * The values the served build stores, as the search worker reads them from the active build
@@ -51,8 +51,11 @@ export interface CompiledVocabulary {
   readonly tickers: ReadonlySet<string>;
 }
 
-/** More values than any build's distinct stored values; the rest of a longer list is not read. */
-export const MAX_VOCABULARY_VALUES = 1_000_000;
+/**
+ * Distinct values kept per list, a bound no real build reaches (a 1M-people build holds far
+ * fewer in its longest list: bench/discovery/RESULTS.md); the rest of a longer list is not read.
+ */
+export const MAX_VOCABULARY_VALUES = 2_000_000;
 const MAX_VALUE_LENGTH = 200;
 
 const SENIORITY_STARTS = new Set(
@@ -75,8 +78,6 @@ const DEMONYM_KEYS = new Set(DEMONYMS.flatMap(([keys]) => keys.split('|')));
 
 const cache = new WeakMap<Vocabulary, CompiledVocabulary>();
 
-export const EMPTY_VOCABULARY: CompiledVocabulary = compile({});
-
 export function isCompiled(v: Vocabulary | CompiledVocabulary): v is CompiledVocabulary {
   return (v as CompiledVocabulary).kind === 'compiled-vocabulary';
 }
@@ -91,120 +92,190 @@ export function compileVocabulary(vocabulary: Vocabulary | CompiledVocabulary): 
   return compiled;
 }
 
-function* values(list: Iterable<string> | undefined): Iterable<string> {
-  if (!list) return;
-  let n = 0;
-  for (const v of list) {
-    if (++n > MAX_VOCABULARY_VALUES) return;
-    if (typeof v !== 'string') continue;
-    const s = v.trim().toLowerCase();
-    if (s !== '' && s.length <= MAX_VALUE_LENGTH) yield s;
-  }
-}
-
-const words = (s: string) =>
-  phraseKey(s)
-    .split(' ')
-    .filter((w) => w !== '');
-
 function compile(v: Vocabulary): CompiledVocabulary {
-  const lex = new Lexicon(CURATED);
-  const add = (
-    phrase: string,
-    c: Content,
-    needs?: readonly Need[],
-    options: { plural?: boolean; typos?: boolean } = {},
-  ) => {
-    const sense: Sense = needs
-      ? { type: 'content', content: c, origin: 'vocabulary', needs }
-      : { type: 'content', content: c, origin: 'vocabulary' };
-    lex.add(phrase.replace(/\|/g, ' '), sense, options);
-  };
-
-  for (const title of values(v.jobTitles)) {
-    const w = words(title);
-    // Seniority and "head of X" are read from their own words, so "senior software engineer"
-    // means senior + software engineer, not only that exact title.
-    if (
-      w.length === 0 ||
-      w.length > 5 ||
-      SENIORITY_STARTS.has(w[0]) ||
-      functionAndSeniority(w) ||
-      w.includes('of') ||
-      w.includes(',') ||
-      w.includes('and')
-    )
-      continue;
-    add(title, { category: 'title', terms: [title] }, undefined, { plural: true });
-  }
-  const cities = new Map<string, string[]>();
-  for (const name of values(v.cities)) {
-    const key = phraseKey(name);
-    const spellings = cities.get(storedCityKey(name));
-    if (!spellings) cities.set(storedCityKey(name), [name]);
-    else if (!spellings.includes(name)) spellings.push(name);
-    // Single-word city names are often ordinary words ("mobile", "reading"): after a place word only.
-    const needs: Need[] | undefined = key.includes(' ') || MAJOR_CITY_KEYS.has(key) ? undefined : ['cue'];
-    add(name, { category: 'place', places: [{ level: 'city', value: name }] }, needs);
-  }
-  for (const name of values(v.states)) {
-    const sub = lookupState(name);
-    if (sub)
-      add(
-        name,
-        { category: 'place', places: [{ level: 'state', value: sub.code }] },
-        sub.country_code === 'US' ? undefined : ['cue'],
-      );
-  }
-  for (const name of values(v.countries)) {
-    const c = lookupCountry(name);
-    if (c && name.length > 3) add(name, { category: 'place', places: [{ level: 'country', value: c.code }] });
-  }
-  const industries = new StoredIndustries();
-  for (const name of values(v.industries)) {
-    industries.add(name);
-    add(name, { category: 'industry', industries: [name] });
-  }
-  for (const name of values(v.companyNames)) {
-    const w = words(name);
-    const needs: Need[] | undefined = w.length === 1 && w[0].length < 4 ? ['cue'] : undefined;
-    const c: Content = { category: 'company', orgs: [{ by: 'name', value: name }] };
-    add(name, c, needs, { typos: false });
-    const key = companyKey(name);
-    if (key !== '' && key !== phraseKey(name)) add(key, c, needs, { typos: false });
-  }
-  for (const domain of values(v.companyDomains))
-    add(domain, { category: 'company', orgs: [{ by: 'domain', value: domain }] }, undefined, {
-      typos: false,
-    });
-  const skills = new Set<string>();
-  for (const name of values(v.skills)) {
-    skills.add(name);
-    add(
-      name,
-      { category: 'skill', skills: [name] },
-      phraseKey(name).length <= 2 ? ['cue', 'role'] : undefined,
-    );
-  }
-  const languages = new Set<string>();
-  for (const name of values(v.languages)) {
-    languages.add(name);
-    add(
-      name,
-      { category: 'language', languages: [name] },
-      DEMONYM_KEYS.has(phraseKey(name)) ? ['cue', 'suffix'] : undefined,
-    );
-  }
-  for (const name of values(v.schools)) {
-    add(name, { category: 'school', name }, words(name).length === 1 ? ['cue'] : undefined, { typos: false });
-  }
-  const tickers = new Set<string>();
-  for (const t of values(v.tickers)) tickers.add(t.toUpperCase());
-  for (const code of values(v.exchanges))
-    add(
-      code,
-      { category: 'exchange', codes: [code.toUpperCase()] },
-      code.length <= 3 ? ['cue', 'upper'] : undefined,
-    );
-  return { kind: 'compiled-vocabulary', lexicon: lex, cities, industries, skills, languages, tickers };
+  const builder = new VocabularyBuilder();
+  for (const list of LIST_ORDER) builder.add(list, v[list] ?? []);
+  return builder.finish();
 }
+
+const sense = (content: Content, needs?: readonly Need[]): ContentSense =>
+  needs
+    ? { type: 'content', content, origin: 'vocabulary', needs }
+    : { type: 'content', content, origin: 'vocabulary' };
+
+const oneWordUnder = (name: string, letters: number) => {
+  const key = storedKey(name);
+  return !key.includes(' ') && key.length < letters;
+};
+
+/**
+ * How each list's values are recognised, in the order their senses are offered. Needs are
+ * worked out when a value is looked up, so at 1M people no sense is held per stored value.
+ */
+export const PHRASE_LISTS: readonly (readonly [keyof Vocabulary, PhraseList])[] = [
+  [
+    'jobTitles',
+    {
+      // Seniority and "head of X" are read from their own words, so "senior software engineer"
+      // means senior + software engineer, not only that exact title.
+      keep: (_, w) =>
+        w.length <= 5 &&
+        !SENIORITY_STARTS.has(w[0]) &&
+        !functionAndSeniority(w) &&
+        !w.includes('of') &&
+        !w.includes(',') &&
+        !w.includes('and'),
+      sense: (title) => sense({ category: 'title', terms: [title] }),
+      plural: true,
+      typos: true,
+    },
+  ],
+  [
+    'cities',
+    {
+      // Single-word city names are often ordinary words ("mobile", "reading"): after a place word only.
+      sense: (name) => {
+        const key = storedKey(name);
+        const needs: Need[] | undefined = key.includes(' ') || MAJOR_CITY_KEYS.has(key) ? undefined : ['cue'];
+        return sense({ category: 'place', places: [{ level: 'city', value: name }] }, needs);
+      },
+      typos: true,
+    },
+  ],
+  [
+    'states',
+    {
+      keep: (name) => lookupState(name) !== null,
+      sense: (name) => {
+        const sub = lookupState(name)!;
+        return sense(
+          { category: 'place', places: [{ level: 'state', value: sub.code }] },
+          sub.country_code === 'US' ? undefined : ['cue'],
+        );
+      },
+      typos: true,
+    },
+  ],
+  [
+    'countries',
+    {
+      keep: (name) => name.length > 3 && lookupCountry(name) !== null,
+      sense: (name) =>
+        sense({ category: 'place', places: [{ level: 'country', value: lookupCountry(name)!.code }] }),
+      typos: true,
+    },
+  ],
+  ['industries', { sense: (name) => sense({ category: 'industry', industries: [name] }), typos: true }],
+  [
+    'companyNames',
+    {
+      sense: (name) =>
+        sense(
+          { category: 'company', orgs: [{ by: 'name', value: name }] },
+          oneWordUnder(name, 4) ? ['cue'] : undefined,
+        ),
+      alias: (name) => companyKey(name) || undefined,
+    },
+  ],
+  [
+    'companyDomains',
+    { sense: (domain) => sense({ category: 'company', orgs: [{ by: 'domain', value: domain }] }) },
+  ],
+  [
+    'skills',
+    {
+      sense: (name) =>
+        sense(
+          { category: 'skill', skills: [name] },
+          storedKey(name).length <= 2 ? ['cue', 'role'] : undefined,
+        ),
+      typos: true,
+    },
+  ],
+  [
+    'languages',
+    {
+      sense: (name) =>
+        sense(
+          { category: 'language', languages: [name] },
+          DEMONYM_KEYS.has(storedKey(name)) ? ['cue', 'suffix'] : undefined,
+        ),
+      typos: true,
+    },
+  ],
+  [
+    'schools',
+    {
+      sense: (name) =>
+        sense({ category: 'school', name }, storedKey(name).includes(' ') ? undefined : ['cue']),
+    },
+  ],
+  [
+    'exchanges',
+    {
+      sense: (code) =>
+        sense(
+          { category: 'exchange', codes: [code.toUpperCase()] },
+          code.length <= 3 ? ['cue', 'upper'] : undefined,
+        ),
+      typos: true,
+    },
+  ],
+];
+
+const LIST_ORDER: readonly (keyof Vocabulary)[] = [...PHRASE_LISTS.map(([list]) => list), 'tickers'];
+
+/**
+ * Compiles a vocabulary a part at a time, so a caller reading a large build can hand over each
+ * page of values as it arrives and yield between parts. Values of a list are best added most
+ * frequent first: a phrase key held by several values offers them in that order.
+ */
+export class VocabularyBuilder {
+  private readonly phrases = new StoredPhrases();
+  private readonly counts = new Map<keyof Vocabulary, number>();
+  private readonly cities = new Map<string, string[]>();
+  private readonly industries = new StoredIndustries();
+  private readonly skills = new Set<string>();
+  private readonly languages = new Set<string>();
+  private readonly tickers = new Set<string>();
+
+  constructor() {
+    for (const [list, spec] of PHRASE_LISTS) this.phrases.declare(list, spec);
+  }
+
+  add(list: keyof Vocabulary, values: Iterable<string>): void {
+    for (const value of values) {
+      const n = (this.counts.get(list) ?? 0) + 1;
+      if (n > MAX_VOCABULARY_VALUES) return;
+      this.counts.set(list, n);
+      if (typeof value !== 'string') continue;
+      const s = value.trim().toLowerCase();
+      if (s === '' || s.length > MAX_VALUE_LENGTH) continue;
+      this.addOne(list, s);
+    }
+  }
+
+  finish(): CompiledVocabulary {
+    const { cities, industries, skills, languages, tickers } = this;
+    const lexicon = new Lexicon(CURATED, this.phrases);
+    return { kind: 'compiled-vocabulary', lexicon, cities, industries, skills, languages, tickers };
+  }
+
+  private addOne(list: keyof Vocabulary, name: string): void {
+    if (list === 'tickers') {
+      this.tickers.add(name.toUpperCase());
+      return;
+    }
+    if (list === 'cities') {
+      const spellings = this.cities.get(storedCityKey(name));
+      if (!spellings) this.cities.set(storedCityKey(name), [name]);
+      else if (!spellings.includes(name)) spellings.push(name);
+    } else if (list === 'industries') this.industries.add(name);
+    else if (list === 'skills') this.skills.add(name);
+    else if (list === 'languages') this.languages.add(name);
+    this.phrases.add(list, name);
+  }
+}
+
+// After the lists and the builder it compiles with.
+export const EMPTY_VOCABULARY: CompiledVocabulary = compile({});

@@ -6,33 +6,32 @@ export interface VocabularySource {
   readonly list: keyof Vocabulary;
   readonly field: string;
   readonly nested?: boolean;
-  /** Most frequent values kept: enough for the long tail people name, bounded for a 1M build. */
-  readonly size: number;
 }
 
 /**
- * Which stored values discovery may recognise, per entity. Only columns the SQL subset can
- * filter on appear here, so a recognised value always has a column to go to.
+ * Which stored values discovery may recognise, per entity: every distinct value of each field
+ * (vocabulary-reader.ts). Only columns the SQL subset can filter on appear here, so a
+ * recognised value always has a column to go to.
  */
 export const VOCABULARY_SOURCES: Record<Entity, readonly VocabularySource[]> = {
   person: [
-    { list: 'jobTitles', field: 'job_title', size: 5000 },
-    { list: 'jobTitles', field: 'title', nested: true, size: 5000 },
-    { list: 'cities', field: 'city', size: 5000 },
-    { list: 'states', field: 'state', size: 500 },
-    { list: 'countries', field: 'country', size: 300 },
-    { list: 'industries', field: 'company_industry', size: 1000 },
-    { list: 'companyNames', field: 'company_name', size: 5000 },
-    { list: 'companyNames', field: 'organization_name', nested: true, size: 5000 },
-    { list: 'companyDomains', field: 'company_domain', size: 5000 },
-    { list: 'skills', field: 'skills', nested: true, size: 3000 },
-    { list: 'languages', field: 'languages', nested: true, size: 300 },
+    { list: 'jobTitles', field: 'job_title' },
+    { list: 'jobTitles', field: 'title', nested: true },
+    { list: 'cities', field: 'city' },
+    { list: 'states', field: 'state' },
+    { list: 'countries', field: 'country' },
+    { list: 'industries', field: 'company_industry' },
+    { list: 'companyNames', field: 'company_name' },
+    { list: 'companyNames', field: 'organization_name', nested: true },
+    { list: 'companyDomains', field: 'company_domain' },
+    { list: 'skills', field: 'skills', nested: true },
+    { list: 'languages', field: 'languages', nested: true },
   ],
   company: [
-    { list: 'industries', field: 'industry', size: 1000 },
-    { list: 'companyNames', field: 'name_cleaned', size: 5000 },
-    { list: 'companyDomains', field: 'domain', size: 5000 },
-    { list: 'tickers', field: 'ticker_symbol', nested: true, size: 5000 },
-    { list: 'exchanges', field: 'exchange', nested: true, size: 200 },
+    { list: 'industries', field: 'industry' },
+    { list: 'companyNames', field: 'name_cleaned' },
+    { list: 'companyDomains', field: 'domain' },
+    { list: 'tickers', field: 'ticker_symbol', nested: true },
+    { list: 'exchanges', field: 'exchange', nested: true },
   ],
 };
