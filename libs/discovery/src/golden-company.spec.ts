@@ -1,5 +1,5 @@
 import { INDUSTRY_NAMES_BY_WORD } from './data/industries';
-import { checkGolden, GoldenRow, held, isIn } from './testing/golden';
+import { checkGolden, describeGolden, GoldenRow, held, isIn } from './testing/golden';
 import { CURRENT_TAXONOMY_VOCABULARY, OWN_TAXONOMY_VOCABULARY } from './testing/vocabulary';
 
 const industries = (word: string) =>
@@ -262,26 +262,20 @@ const ATTRIBUTE_ROWS: readonly GoldenRow[] = [
   ['german domains', '', ['domains', 'german']],
 ];
 
-describe('issue 27: industries on a current-taxonomy build (golden)', () => {
-  it.each(CURRENT_ROWS.map((row) => [row[0], row] as const))('%s', (_d, row) =>
-    checkGolden('company', row, CURRENT_TAXONOMY_VOCABULARY),
-  );
-});
+describeGolden(
+  'issue 27: industries on a current-taxonomy build (golden)',
+  'company',
+  CURRENT_ROWS,
+  CURRENT_TAXONOMY_VOCABULARY,
+);
 
-describe('issue 27: industries on a build with its own taxonomy (golden)', () => {
-  it.each(OWN_ROWS.map((row) => [row[0], row] as const))('%s', (_d, row) =>
-    checkGolden('company', row, OWN_TAXONOMY_VOCABULARY),
-  );
-});
+describeGolden(
+  'issue 27: industries on a build with its own taxonomy (golden)',
+  'company',
+  OWN_ROWS,
+  OWN_TAXONOMY_VOCABULARY,
+);
 
-describe('issue 27: industries when the build lists none (golden)', () => {
-  it.each(UNKNOWN_ROWS.map((row) => [row[0], row] as const))('%s', (_d, row) =>
-    checkGolden('company', row, {}),
-  );
-});
+describeGolden('issue 27: industries when the build lists none (golden)', 'company', UNKNOWN_ROWS, {});
 
-describe('issue 27: company attributes (golden)', () => {
-  it.each(ATTRIBUTE_ROWS.map((row) => [row[0], row] as const))('%s', (_d, row) =>
-    checkGolden('company', row),
-  );
-});
+describeGolden('issue 27: company attributes (golden)', 'company', ATTRIBUTE_ROWS);

@@ -1,6 +1,6 @@
 import { REGIONS } from './data/places';
 import { INDUSTRY_NAMES_BY_WORD, NONPROFIT_INDUSTRIES } from './data/industries';
-import { checkGolden, GoldenRow, held, isIn } from './testing/golden';
+import { checkGolden, describeGolden, GoldenRow, held, isIn } from './testing/golden';
 import { CURRENT_TAXONOMY_VOCABULARY, OWN_TAXONOMY_VOCABULARY } from './testing/vocabulary';
 
 const industries = (word: string) =>
@@ -490,18 +490,18 @@ const ATTRIBUTE_ROWS: readonly GoldenRow[] = [
   ['.net developers', `skills = '.net' AND ${DEV}`],
 ];
 
-describe('issue 27: industries for people on a current-taxonomy build (golden)', () => {
-  it.each(CURRENT_ROWS.map((row) => [row[0], row] as const))('%s', (_d, row) =>
-    checkGolden('person', row, CURRENT_TAXONOMY_VOCABULARY),
-  );
-});
+describeGolden(
+  'issue 27: industries for people on a current-taxonomy build (golden)',
+  'person',
+  CURRENT_ROWS,
+  CURRENT_TAXONOMY_VOCABULARY,
+);
 
-describe('issue 27: industries for people on a build with its own taxonomy (golden)', () => {
-  it.each(OWN_ROWS.map((row) => [row[0], row] as const))('%s', (_d, row) =>
-    checkGolden('person', row, OWN_TAXONOMY_VOCABULARY),
-  );
-});
+describeGolden(
+  'issue 27: industries for people on a build with its own taxonomy (golden)',
+  'person',
+  OWN_ROWS,
+  OWN_TAXONOMY_VOCABULARY,
+);
 
-describe('issue 27: employer attributes (golden)', () => {
-  it.each(ATTRIBUTE_ROWS.map((row) => [row[0], row] as const))('%s', (_d, row) => checkGolden('person', row));
-});
+describeGolden('issue 27: employer attributes (golden)', 'person', ATTRIBUTE_ROWS);

@@ -26,6 +26,20 @@ export function checkGolden(
   expect([...r.ignored, ...r.unsupported.map((u) => u.phrase)]).toEqual(reported);
 }
 
+/** A describe block of golden rows, one test each, checked against `vocabulary`. */
+export function describeGolden(
+  title: string,
+  entity: Entity,
+  rows: readonly GoldenRow[],
+  vocabulary: Vocabulary = TEST_VOCABULARY,
+): void {
+  describe(title, () => {
+    it.each(rows.map((row) => [row[0], row] as const))('%s', (_description, row) =>
+      checkGolden(entity, row, vocabulary),
+    );
+  });
+}
+
 /** The names of a curated industry set that TEST_VOCABULARY's build holds, in the set's order. */
 export const held = (names: readonly string[]): string[] => {
   const stored = new Set(TEST_VOCABULARY.industries);
