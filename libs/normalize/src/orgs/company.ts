@@ -41,12 +41,31 @@ export function looksLikeWebAddress(s: string): boolean {
   );
 }
 
+/**
+ * A form list by the last word of each form, in list order: a name can only end with the forms
+ * sharing its last word, so a name costs a few comparisons instead of one per form (company
+ * names are keyed by the hundred thousand when discovery reads a 1M-people build).
+ */
+const byLastWord = new WeakMap<readonly string[], Map<string, string[]>>();
+function formsEndingAs(forms: readonly string[], flat: string): readonly string[] {
+  let index = byLastWord.get(forms);
+  if (!index) {
+    index = new Map();
+    for (const f of forms) {
+      const last = f.slice(f.lastIndexOf(' ') + 1);
+      index.set(last, [...(index.get(last) ?? []), f]);
+    }
+    byLastWord.set(forms, index);
+  }
+  return index.get(flat.slice(flat.lastIndexOf(' ') + 1)) ?? [];
+}
+
 /** Removes trailing legal forms, but never the whole name ("Inc." alone stays). */
 export function stripLegalForms(name: string, forms: readonly string[] = FORMS): string {
   let s = name;
   for (;;) {
     const flat = comparable(s);
-    const form = forms.find((f) => flat.endsWith(` ${f}`));
+    const form = formsEndingAs(forms, flat).find((f) => flat.endsWith(` ${f}`));
     if (!form) return s;
     // Walk back over the form's letters in the original text, skipping dots, commas and spaces.
     let i = s.length;
