@@ -43,6 +43,7 @@ const DOMAIN = new Set([
   'sites',
 ]);
 const ENDS = new Set(['ending', 'ends', 'end']);
+const COMPANY_NOUNS = new Set(['companies', 'company', 'firms', 'businesses', 'startups', 'brands']);
 const JOINERS = new Set(['or', ',', '/', 'and']);
 /** Words that end the text looked for: what follows is another part of the description. */
 const BOUNDARY = new Set([
@@ -123,8 +124,11 @@ function domainEnding(tokens: readonly Token[], at: number): TextResult | null {
     if (!JOINERS.has(norm(tokens, j)) || !ending(tokens[j + 1])) break;
     j++;
   }
-  if (typed.length > 0)
-    return DOMAIN.has(norm(tokens, j)) ? { end: j + 1, filters: [list('domain_ending', typed)] } : null;
+  if (typed.length > 0) {
+    if (DOMAIN.has(norm(tokens, j))) return { end: j + 1, filters: [list('domain_ending', typed)] };
+    // ".co.uk companies": the company noun stays for the rest of the description to read.
+    return COMPANY_NOUNS.has(norm(tokens, j)) ? { end: j, filters: [list('domain_ending', typed)] } : null;
+  }
   if (!DOMAIN.has(norm(tokens, at)) || !ENDS.has(norm(tokens, at + 1))) return null;
   const k = ['in', 'with'].includes(norm(tokens, at + 2)) ? at + 3 : at + 2;
   const e = ending(tokens[k], true);

@@ -215,9 +215,13 @@ const CURRENT_ROWS: readonly GoldenRow[] = [
   ['banking/insurance firms', "industry IN ('banking', 'insurance')"],
   [
     'fintech/insurtech companies',
-    "industry IN ('financial services', 'banking', 'capital markets', 'investment management', 'credit intermediation', 'investment advice', 'loan brokers', 'securities and commodity exchanges', 'insurance', 'insurance carriers', 'insurance agencies and brokerages', 'claims adjusting, actuarial services')",
+    "industry IN ('financial services', 'banking', 'capital markets', 'investment management', 'credit intermediation', 'investment advice', 'loan brokers', 'securities and commodity exchanges', 'insurance', 'insurance carriers', 'insurance agencies and brokerages', 'claims adjusting, actuarial services', 'insurance and employee benefit funds')",
   ],
   ['biotech or pharma companies', "industry IN ('biotechnology research', 'pharmaceutical manufacturing')"],
+  [
+    'staffing agencies excluding executive search',
+    "industry IN ('staffing and recruiting', 'temporary help services', 'executive search services') AND NOT (industry = 'executive search services')",
+  ],
   // class 7: an industry negated, not the hr job function
   ['excluding hr services companies', "NOT (industry = 'human resources services')"],
   [
@@ -252,6 +256,8 @@ const ATTRIBUTE_ROWS: readonly GoldenRow[] = [
   ['company names beginning with north', "name_cleaned ILIKE 'north%'"],
   ['companies with a .io domain', "domain ILIKE '%.io'"],
   ['.de domains', "domain ILIKE '%.de'"],
+  ['.co.uk companies', "domain ILIKE '%.co.uk'"],
+  ['companies on .de domains', "domain ILIKE '%.de'"],
   ['companies with .io or .ai domains', "domain ILIKE '%.io' OR domain ILIKE '%.ai'"],
   ['companies with domains ending in .co.uk', "domain ILIKE '%.co.uk'"],
   ['fintech companies without a .com domain', `${FINTECH} AND NOT (domain ILIKE '%.com')`],

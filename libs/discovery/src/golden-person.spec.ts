@@ -460,6 +460,9 @@ const CURRENT_ROWS: readonly GoldenRow[] = [
   ['people at accounting firms', "company_industry = 'accounting'"],
   ['engineers at hr services companies', `${ENGINEER} AND company_industry = 'human resources services'`],
   ['people at universities', "company_industry = 'higher education'"],
+  // A stored industry named after an occupation is, for people, the occupation; after "at", the industry.
+  ['dentists in berlin', "job_title ILIKE '%dentist%' AND city = 'berlin'"],
+  ['people at dentists', "company_industry = 'dentists'"],
   [
     'people at nonprofits',
     isIn('company_industry', [

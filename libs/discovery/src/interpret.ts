@@ -609,14 +609,31 @@ class Scanner {
     const companyWord =
       ['industry', 'type', 'size'].includes(c.category) && this.has(i + len, (x) => x.type === 'org-noun');
     const languageWord = c.category === 'language' && this.has(i + len, (x) => x.type === 'language-suffix');
+    // "dentists", "physicians": a stored industry named after an occupation, said of people, is the occupation.
+    const occupation =
+      this.entity === 'person' &&
+      c.category === 'industry' &&
+      s.origin === 'vocabulary' &&
+      this.roleAlso(i, len);
     return (
       (this.cueMatches(c.category) ? 1000 : 0) +
       (applies ? 500 : 0) +
       (languageWord ? 300 : 0) +
       (companyWord ? 100 : 0) +
       // A stored industry name means that industry alone; a curated common name means a set.
-      (s.origin === 'curated' ? 50 : c.category === 'industry' ? 60 : 0) +
+      (s.origin === 'curated' ? 50 : c.category === 'industry' && !occupation ? 60 : 0) +
       (CATEGORY_ORDER.length - CATEGORY_ORDER.indexOf(c.category))
+    );
+  }
+
+  /** The phrase of `len` words at `i` can also be read as a role. */
+  private roleAlso(i: number, len: number): boolean {
+    return this.matchesAt(i).some(
+      (m) =>
+        m.len === len &&
+        m.senses.some(
+          (x) => x.type === 'content' && ROLE_CATEGORIES.has(x.content.category) && this.available(x, i, len),
+        ),
     );
   }
 

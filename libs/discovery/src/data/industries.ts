@@ -286,6 +286,7 @@ export const INDUSTRY_NAMES_BY_WORD: readonly (readonly [
         'insurance carriers',
         'insurance agencies and brokerages',
         'claims adjusting, actuarial services',
+        'insurance and employee benefit funds',
       ],
     ),
   ],
@@ -651,11 +652,16 @@ export const INDUSTRY_NAMES_BY_WORD: readonly (readonly [
     ),
   ],
   [
-    'staffing|recruiting agency|recruitment agency|staffing agency|headhunter|headhunters|recruitment firm|executive search',
+    'staffing|recruiting agency|recruitment agency|staffing agency|recruitment firm',
     both(
       ['staffing and recruiting'],
       ['staffing and recruiting', 'temporary help services', 'executive search services'],
     ),
+  ],
+  [
+    'executive search|executive search firm|headhunter|headhunters|retained search',
+    // The classic list has no such industry, and its "staffing and recruiting" is a current name too.
+    both([], ['executive search services']),
   ],
   [
     'hr services|hr service|hr consultancy|hr consulting|hr outsourcing|hr firm|peo|hr tech|hrtech|human resources services',
