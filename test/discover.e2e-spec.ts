@@ -136,8 +136,29 @@ describe('discovery', () => {
       expect(res.json().interpretation.ignored).toContain('zorblax');
     });
 
+    it('says which values of the query the served build does not store, and none when it stores them all', async () => {
+      const { title, city } = await commonRole();
+      const held = (await post('/person/discover', { query: `${title}s in ${city}` })).json();
+      expect(held.interpretation.not_in_build).toEqual([]);
+      // A domain is read by its shape, so the query names it whether the build holds it or not.
+      const res = await post('/person/discover', { query: `${title}s in ${city} at zorblaxwidgets.com` });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.generated_query).toContain("company_domain = 'zorblaxwidgets.com'");
+      expect(body.total).toBe(0);
+      expect(body.interpretation.not_in_build).toEqual([
+        { field: 'company_domain', value: 'zorblaxwidgets.com' },
+      ]);
+    });
+
     it('leaves a phrase past the filter bounds out of the query and the recognised list (found by bench/discovery fuzz)', async () => {
-      const res = await post('/company/discover', { query: 'automotive 891784172% companies' });
+      // An industry the build stores: one it lacks is reported, not searched (and leaves nothing to search).
+      const [{ industry }] = await sql<{ industry: string }>(
+        `SELECT record->>'industry' industry FROM company_records WHERE build_id = $1 AND record->>'industry' IS NOT NULL
+          GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`,
+        [BUILD],
+      );
+      const res = await post('/company/discover', { query: `${industry} 891784172% companies` });
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(body.interpretation.unsupported.length).toBeGreaterThan(0);

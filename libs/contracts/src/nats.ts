@@ -108,6 +108,11 @@ export interface DiscoveryInterpretation {
   unsupported: { phrase: string; reason: string }[];
   /** Words not understood, as typed. */
   ignored: string[];
+  /**
+   * Values the query names that the served build does not store (by its vocabulary): a filter
+   * on one finds no one by it, so an empty or short answer is this, not an empty market.
+   */
+  not_in_build: { field: string; value: string }[];
   /** Why the model's answer was not used, when a model provider is configured. */
   fallback_reason?: DiscoveryFallbackReason;
 }

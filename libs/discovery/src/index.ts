@@ -12,3 +12,5 @@ export type { JsonSchema } from './schema';
 export { DISCOVERY_EXAMPLES, discoveryExamples } from './examples';
 export { sandboxQueryProblem } from './sandbox';
 export type { SandboxQueryProblem } from './sandbox';
+export { unheldValues } from './held-values';
+export type { UnheldValue } from './held-values';

@@ -49,7 +49,15 @@ export interface CompiledVocabulary {
   readonly skills: ReadonlySet<string>;
   readonly languages: ReadonlySet<string>;
   readonly tickers: ReadonlySet<string>;
+  /**
+   * Exact stored values of the lists a filter names one by one (employer names and domains;
+   * state and country codes; exchange codes), for saying when a filter names a value the build
+   * does not hold. A list the build gave no values for is absent: nothing can be said of it.
+   */
+  readonly exact: ReadonlyMap<ExactList, ReadonlySet<string>>;
 }
+
+export type ExactList = 'companyNames' | 'companyDomains' | 'states' | 'countries' | 'exchanges';
 
 /**
  * Distinct values kept per list, a bound no real build reaches (a 1M-people build holds far
@@ -238,6 +246,7 @@ export class VocabularyBuilder {
   private readonly skills = new Set<string>();
   private readonly languages = new Set<string>();
   private readonly tickers = new Set<string>();
+  private readonly exact = new Map<ExactList, Set<string>>();
 
   constructor() {
     for (const [list, spec] of PHRASE_LISTS) this.phrases.declare(list, spec);
@@ -256,9 +265,9 @@ export class VocabularyBuilder {
   }
 
   finish(): CompiledVocabulary {
-    const { cities, industries, skills, languages, tickers } = this;
+    const { cities, industries, skills, languages, tickers, exact } = this;
     const lexicon = new Lexicon(CURATED, this.phrases);
-    return { kind: 'compiled-vocabulary', lexicon, cities, industries, skills, languages, tickers };
+    return { kind: 'compiled-vocabulary', lexicon, cities, industries, skills, languages, tickers, exact };
   }
 
   private addOne(list: keyof Vocabulary, name: string): void {
@@ -273,7 +282,26 @@ export class VocabularyBuilder {
     } else if (list === 'industries') this.industries.add(name);
     else if (list === 'skills') this.skills.add(name);
     else if (list === 'languages') this.languages.add(name);
+    else this.holdExact(list, name);
     this.phrases.add(list, name);
+  }
+
+  /** Filters carry codes for states, countries and exchanges, names and domains as stored. */
+  private holdExact(list: keyof Vocabulary, name: string): void {
+    const value =
+      list === 'states'
+        ? lookupState(name)?.code
+        : list === 'countries'
+          ? lookupCountry(name)?.code
+          : list === 'exchanges'
+            ? name.toUpperCase()
+            : list === 'companyNames' || list === 'companyDomains'
+              ? name
+              : undefined;
+    if (value === undefined) return;
+    const set = this.exact.get(list as ExactList);
+    if (set) set.add(value);
+    else this.exact.set(list as ExactList, new Set([value]));
   }
 }
 

@@ -82,7 +82,7 @@ const discoverOutput = (entity: Entity): JsonSchema => ({
     interpretation: {
       type: 'object',
       description:
-        'What was recognised, unsupported and ignored in the description; produced_by (parser or model) and, when a configured model was not used, fallback_reason (model_timeout, model_error, model_invalid_answer, model_budget_exhausted).',
+        'What was recognised, unsupported and ignored in the description; not_in_build: values the query names that the served build does not store (a filter on one finds no one by it); produced_by (parser or model) and, when a configured model was not used, fallback_reason (model_timeout, model_error, model_invalid_answer, model_budget_exhausted).',
     },
   },
   required: ['matches', 'total', 'generated_query'],

@@ -10,6 +10,7 @@ import {
   readFilters,
   sandboxQueryProblem,
   toSql,
+  unheldValues,
 } from '@app/discovery';
 import { SearchService } from '../search/search.service';
 import { DiscoverRequestDto } from './dto/discover-request.dto';
@@ -51,6 +52,7 @@ export class DiscoveryService {
       interpretation = describe(entity, understood, 'parser');
       if (answer) interpretation.fallback_reason = answer.reason;
     }
+    interpretation.not_in_build = unheldValues(answer?.ok ? answer.filters : understood.filters, entity, vocabulary);
     const reply = await this.search.search(entity, {
       query: sql,
       limit: req.limit,
@@ -118,7 +120,7 @@ function condition(entity: Entity, filters: readonly Filter[]): string {
 
 function fromModel(entity: Entity, filters: readonly Filter[]): DiscoveryInterpretation {
   const recognised = filters.map((f) => ({ phrase: null, read: null, condition: condition(entity, [f]) }));
-  return { produced_by: 'model', recognised, unsupported: [], ignored: [] };
+  return { produced_by: 'model', recognised, unsupported: [], ignored: [], not_in_build: [] };
 }
 
 function describe(
@@ -138,5 +140,6 @@ function describe(
     }),
     unsupported: understood.unsupported.map((u) => ({ phrase: u.phrase, reason: u.reason })),
     ignored: [...understood.ignored],
+    not_in_build: [],
   };
 }
