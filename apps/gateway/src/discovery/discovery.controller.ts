@@ -19,7 +19,7 @@ const DiscoverResponses = (): MethodDecorator => (target, key, descriptor) => {
     status: 200,
     description:
       '`{matches, total, generated_query, interpretation}`: one page of results, the count of all rows, the SQL-subset ' +
-      'query the description became, and what was understood (recognised phrases, unsupported ones, ignored words).',
+      'query the description became, and what was understood (recognised phrases, unsupported ones, ignored words, and `not_in_build`: values the query names that the served build does not store).',
     headers: {
       'Total-Count-Status': { description: 'exact | estimate | page: how `total` was derived' },
       'Search-Warning': {
