@@ -98,12 +98,14 @@ function inTheName(tokens: readonly Token[], at: number): TextResult | null {
   return { end: j + 1, filters: [list('name_contains', [found.text])] };
 }
 
-/** "name contains X", "name starting with X". */
+/** "name contains X", "name starting with X", "companies starting with X". */
 function nameVerb(tokens: readonly Token[], at: number): TextResult | null {
-  if (!NAME.has(norm(tokens, at))) return null;
   const verb = norm(tokens, at + 1);
   const starts = STARTS.has(verb);
-  if (!starts && !CONTAINS.has(verb)) return null;
+  const named = NAME.has(norm(tokens, at)) && (starts || CONTAINS.has(verb));
+  const company = COMPANY_NOUNS.has(norm(tokens, at)) && starts && norm(tokens, at + 2) === 'with';
+  if (!named && !company) return null;
+  if (company && !isWord(tokens[at + 3])) return null;
   let j = at + 2;
   if (norm(tokens, j) === 'with' || norm(tokens, j) === 'the' || norm(tokens, j) === 'word') j++;
   const found = text(tokens, j);

@@ -170,7 +170,9 @@ const CURRENT_ROWS: readonly GoldenRow[] = [
   // "hospitals" is a stored name of this taxonomy, so it means that industry alone.
   ['hospitals', "industry = 'hospitals'"],
   ['health systems', "industry IN ('hospitals and health care', 'hospitals')"],
-  ['advertising agencies', "industry IN ('advertising services', 'marketing services')"],
+  ['advertising agencies', "industry = 'advertising services'"],
+  ['marketing agencies', "industry IN ('advertising services', 'marketing services')"],
+  ['automakers', "industry IN ('motor vehicle manufacturing', 'alternative fuel vehicle manufacturing')"],
   [
     'consulting firms',
     "industry IN ('business consulting and services', 'strategic management services', 'operations consulting')",
@@ -215,7 +217,7 @@ const CURRENT_ROWS: readonly GoldenRow[] = [
   ['banking/insurance firms', "industry IN ('banking', 'insurance')"],
   [
     'fintech/insurtech companies',
-    "industry IN ('financial services', 'banking', 'capital markets', 'investment management', 'credit intermediation', 'investment advice', 'loan brokers', 'securities and commodity exchanges', 'insurance', 'insurance carriers', 'insurance agencies and brokerages', 'claims adjusting, actuarial services', 'insurance and employee benefit funds')",
+    "industry IN ('financial services', 'banking', 'capital markets', 'investment management', 'insurance', 'insurance carriers', 'insurance agencies and brokerages', 'claims adjusting, actuarial services', 'insurance and employee benefit funds')",
   ],
   ['biotech or pharma companies', "industry IN ('biotechnology research', 'pharmaceutical manufacturing')"],
   [
@@ -254,6 +256,7 @@ const ATTRIBUTE_ROWS: readonly GoldenRow[] = [
   ['companies whose name contains analytics', "name_cleaned ILIKE '%analytics%'"],
   ['companies whose name starts with blue', "name_cleaned ILIKE 'blue%'"],
   ['company names beginning with north', "name_cleaned ILIKE 'north%'"],
+  ['companies starting with "the"', "name_cleaned ILIKE 'the%'"],
   ['companies with a .io domain', "domain ILIKE '%.io'"],
   ['.de domains', "domain ILIKE '%.de'"],
   ['.co.uk companies', "domain ILIKE '%.co.uk'"],

@@ -16,18 +16,10 @@ const both = (classic: readonly string[], current: readonly string[]): readonly 
   ...new Set([...classic, ...current]),
 ];
 
+/** Each classic name here kept its name in the current list. */
 const FINTECH = both(
   ['financial services', 'banking', 'capital markets', 'investment management'],
-  [
-    'financial services',
-    'banking',
-    'capital markets',
-    'investment management',
-    'credit intermediation',
-    'investment advice',
-    'loan brokers',
-    'securities and commodity exchanges',
-  ],
+  ['financial services', 'banking', 'capital markets', 'investment management'],
 );
 const SOFTWARE_CURRENT = [
   'software development',
@@ -450,7 +442,12 @@ export const INDUSTRY_NAMES_BY_WORD: readonly (readonly [
   ],
   ['manufacturing|manufacturer|industrial|industrials|oem', MANUFACTURING],
   [
-    'automotive|auto|car maker|carmaker|automaker|car company|auto maker|car manufacturer',
+    'car maker|carmaker|automaker|auto maker|car manufacturer|vehicle manufacturer|oem automaker',
+    // Makers of vehicles: not their parts suppliers or dealers (the classic list has one name for all).
+    both(['automotive'], ['motor vehicle manufacturing', 'alternative fuel vehicle manufacturing']),
+  ],
+  [
+    'automotive|auto|car company|automotive industry',
     both(
       ['automotive'],
       [
@@ -637,7 +634,11 @@ export const INDUSTRY_NAMES_BY_WORD: readonly (readonly [
     ),
   ],
   [
-    'advertising|adtech|ad tech|martech|marketing agency|ad agency|marketing and advertising|digital agency',
+    'advertising|adtech|ad tech|ad agency|advertising agency|creative agency',
+    both(['marketing and advertising'], ['advertising services']),
+  ],
+  [
+    'marketing agency|marketing and advertising|digital agency|martech|growth agency',
     both(['marketing and advertising'], ['advertising services', 'marketing services']),
   ],
   [
