@@ -314,6 +314,8 @@ const ROWS: readonly GoldenRow[] = [
   ['ex-google engineers', `organization_name = 'google' AND ${NOT_GOOGLE} AND ${ENGINEER}`],
   ['former stripe employees', "organization_name = 'stripe' AND NOT (company_name = 'stripe')"],
   ['people who used to work at google', `organization_name = 'google' AND ${NOT_GOOGLE}`],
+  ['former employees of google', `organization_name = 'google' AND ${NOT_GOOGLE}`],
+  ['ex-employees at stripe', "organization_name = 'stripe' AND NOT (company_name = 'stripe')"],
   ['ex founders', "title ILIKE '%founder%' AND NOT (job_title ILIKE '%founder%')"],
   // the work history, the current job included (issue 27); leaving is said with ex, former, alumni
   ['people who have ever worked at google', "organization_name = 'google'"],
@@ -389,6 +391,10 @@ const ROWS: readonly GoldenRow[] = [
   ['golang developers', `skills = 'go' AND ${DEV}`],
   ["let's go find engineers", ENGINEER, ["let's", 'go']],
   ['java developers with kubernetes', `skills = 'java' AND ${DEV} AND skills = 'kubernetes'`],
+  // "w/" is "with", "w/o" "without": not a list's slash, which would make the skill an alternative
+  ['devs w/ python in berlin', `${DEV} AND skills = 'python' AND city = 'berlin'`],
+  ['managers w/ mba', "seniority_level = 'manager' AND highest_degree_level = 'masters'"],
+  ['engineers W/O python', `${ENGINEER} AND NOT (skills = 'python')`],
   ['people who know python and sql', "skills = 'python' AND skills = 'sql'"],
   ['python, java and go developers', `skills = 'python' AND skills = 'java' AND skills = 'go' AND ${DEV}`],
   ['python, java or go developers', `(skills = 'python' OR skills = 'java' OR skills = 'go') AND ${DEV}`],
@@ -425,6 +431,7 @@ const ROWS: readonly GoldenRow[] = [
   ],
   ['at least 3 years experience', 'years_of_experience >= 3'],
   ['over 15 yrs exp', 'years_of_experience > 15'],
+  ['engineers, 10 yrs+ experience', `${ENGINEER} AND years_of_experience >= 10`],
   ['people under 30', 'age < 30'],
   ['under 30 founders', "age < 30 AND job_title ILIKE '%founder%'"],
   ['people over 50', 'age > 50'],

@@ -9,8 +9,9 @@ import { foldKey } from '@app/normalize';
  * - `.` `'` inside a word stay (`node.js`, `stripe.com`) except dotted abbreviations, which
  *   lose their dots (`U.S.A.` → `usa`, `Ph.D` → `phd`); apostrophes and a trailing `'s` go
  *   (`don't` → `dont`, `google's` → `google`);
- * - `c++`, `c#`, `10+` keep their signs; `$AAPL` is a cashtag;
- * - `&` is the word `and`, `/` and `,` are their own tokens, `;` is a comma;
+ * - `c++`, `c#`, `10+` keep their signs (`10 yrs+` is `10+ yrs`); `$AAPL` is a cashtag;
+ * - `&` is the word `and`, `/` and `,` are their own tokens, `;` is a comma; a lone `w/` is
+ *   `with` and `w/o` is `without`;
  * - a hyphen separates words (`co-founder` reads as `co founder`) except between numbers
  *   (`10-50`), where it is a token;
  * - `<`, `>`, `<=`, `>=`, `=`, `%`, `+`, `~` are tokens; any other character separates.
@@ -52,6 +53,8 @@ const DASHES = new Set(['-', '\u2010', '\u2011', '\u2012', '\u2013', '\u2014', '
 const APOSTROPHES = new Set(["'", '\u2019', '\u2018', '`']);
 /** Units glued to a number ("10yrs", "5y", "500employees") are split off it. */
 const GLUED_UNITS = /^(\d+(?:\.\d+)?)(\+?)(years?|yrs?|y|yo|yoe|employees|emp|people|followers|percent|pct)$/;
+/** A unit with a trailing plus, after a number ("10 yrs+"). */
+const UNIT_PLUS = /^(years?|yrs?|yoe)\+$/i;
 const NUMBER = /^(\d+(?:\.\d+)?)(k|m|mm|bn)?(\+)?(%)?$/;
 const DECADE = /^(\d{2}|\d{4})s$/;
 const MULTIPLIER: Readonly<Record<string, number>> = { k: 1e3, m: 1e6, mm: 1e6, bn: 1e9 };
@@ -83,13 +86,40 @@ export function tokenize(text: string): Token[] {
   while (i < chars.length && tokens.length < MAX_TOKENS) {
     const c = chars[i];
     const next = chars[i + 1];
-    if (
+    const shorthand = c === 'w' || c === 'W' ? withShorthand(chars, i) : 0;
+    if (shorthand > 0) {
+      // "w/" is "with" and "w/o" "without", not "w" and the "/" of a list
+      const norm = shorthand === 3 ? 'without' : 'with';
+      push({
+        norm,
+        raw: chars.slice(i, i + shorthand).join(''),
+        start: offsets[i],
+        end: offsets[i + shorthand],
+        kind: 'word',
+        upper: false,
+      });
+      i += shorthand;
+    } else if (
       isWord(c) ||
       (c === '$' && isLetter(next)) ||
       (c === '.' && isLetter(next) && !isWord(chars[i - 1]))
     ) {
       const end = wordEnd(chars, i);
-      for (const t of wordTokens(chars.slice(i, end).join(''), offsets[i])) push(t);
+      const word = chars.slice(i, end).join('');
+      const unitPlus = UNIT_PLUS.exec(word);
+      const before = tokens[tokens.length - 1];
+      if (unitPlus && before?.kind === 'number' && !before.plus && !before.percent) {
+        // "10 yrs+" is "10+ yrs": the sign moves to the number it qualifies
+        tokens[tokens.length - 1] = { ...before, plus: true };
+        push({
+          norm: unitPlus[1].toLowerCase(),
+          raw: unitPlus[1],
+          start: offsets[i],
+          end: offsets[end - 1],
+          kind: 'word',
+          upper: false,
+        });
+      } else for (const t of wordTokens(word, offsets[i])) push(t);
       i = end;
     } else if (c === ',' || c === ';') {
       punct(',', i, i + 1);
@@ -117,6 +147,13 @@ export function tokenize(text: string): Token[] {
     }
   }
   return tokens;
+}
+
+/** The length of a "w/" (2) or "w/o" (3) starting at `i`, else 0: a lone w right before a slash. */
+function withShorthand(chars: readonly string[], i: number): number {
+  if (isWord(chars[i - 1]) || chars[i + 1] !== '/') return 0;
+  const o = chars[i + 2] === 'o' || chars[i + 2] === 'O';
+  return o && !isWord(chars[i + 3]) ? 3 : 2;
 }
 
 function nextNonSpace(chars: readonly string[], from: number): string | undefined {

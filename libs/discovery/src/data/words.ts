@@ -57,7 +57,10 @@ export const EMPLOYER_CUES = l(
 /** Words that say the next company or title is in the past, not the current job. */
 export const PAST_CUES = l(
   'ex|former|formerly|formerly at|previously|previously at|previous|past|prior|used to work at|used to be|' +
-    'alumni of|alum of|alums of|who used to work at|once at|once worked at|no longer at|left',
+    'alumni of|alum of|alums of|who used to work at|once at|once worked at|no longer at|left|' +
+    // "former employees of X": the employer cue after "former" must not make X the current one
+    'former employees of|former employees at|ex employees of|ex employees at|former staff of|former staff at|' +
+    'ex staff of|ex staff at',
 );
 /**
  * Words that say the next company or title is anywhere in the work history, the current job
