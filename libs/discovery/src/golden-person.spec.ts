@@ -407,6 +407,12 @@ const ROWS: readonly GoldenRow[] = [
   ],
   ['excel wizards with leadership skills', "skills = 'leadership'", ['excel', 'wizards']],
   ['spanish speakers in miami', "languages = 'spanish' AND city = 'miami'"],
+  // a suffix after a list of languages makes each of them a language, not only the last
+  [
+    'spanish or portuguese speakers in miami',
+    "(languages = 'spanish' OR languages = 'portuguese') AND city = 'miami'",
+  ],
+  ['french or german people', "country_code IN ('FR', 'DE')"],
   ['German-speaking sales reps in Zürich', `languages = 'german' AND ${SALES_REP} AND city = 'zürich'`],
   ['fluent in german and french', "languages = 'german' AND languages = 'french'"],
   ['people who speak mandarin', "languages = 'mandarin'"],

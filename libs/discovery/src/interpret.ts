@@ -592,7 +592,7 @@ class Scanner {
         case 'role':
           return this.roleAt(i + len) || this.listAround(category, i + len);
         case 'suffix':
-          return this.has(i + len, (x) => x.type === 'language-suffix');
+          return this.languageSuffixAfterList(i + len);
         case 'org':
           return this.orgNounAfterList(i + len);
       }
@@ -608,7 +608,7 @@ class Scanner {
         : COMPANY_CATEGORIES.has(c.category) || (c.category === 'function' && c.industries !== undefined);
     const companyWord =
       ['industry', 'type', 'size'].includes(c.category) && this.has(i + len, (x) => x.type === 'org-noun');
-    const languageWord = c.category === 'language' && this.has(i + len, (x) => x.type === 'language-suffix');
+    const languageWord = c.category === 'language' && this.languageSuffixAfterList(i + len);
     // "dentists", "physicians": a stored industry named after an occupation, said of people, is the occupation.
     const occupation =
       this.entity === 'person' &&
@@ -649,15 +649,25 @@ class Scanner {
 
   /** A company noun at `j`, or after a list of industries starting there ("or fintech firms"). */
   private orgNounAfterList(j: number): boolean {
+    return this.endsList(j, 'industry', (s) => s.type === 'org-noun');
+  }
+
+  /** A language suffix at `j`, or after a list of languages ("spanish or portuguese speakers"). */
+  private languageSuffixAfterList(j: number): boolean {
+    return this.endsList(j, 'language', (s) => s.type === 'language-suffix');
+  }
+
+  /** `end` at `j`, or after a list of `category` items starting there, read from `j` on. */
+  private endsList(j: number, category: Category, end: (s: Sense) => boolean): boolean {
     for (let steps = 0; steps < 8 && j < this.tokens.length; steps++) {
       const matches = this.matchesAt(j);
-      if (matches.some((m) => m.senses.some((s) => s.type === 'org-noun'))) return true;
+      if (matches.some((m) => m.senses.some(end))) return true;
       const next =
         this.tokens[j].norm === ','
           ? { len: 1 }
           : matches.find((m) =>
               m.senses.some(
-                (s) => s.type === 'connector' || (s.type === 'content' && s.content.category === 'industry'),
+                (s) => s.type === 'connector' || (s.type === 'content' && s.content.category === category),
               ),
             );
       if (!next) return false;
