@@ -156,7 +156,7 @@ const IT_SERVICES_CURRENT = isIn('industry', [
 const CURRENT_ROWS: readonly GoldenRow[] = [
   [
     'saas companies',
-    "industry IN ('software development', 'technology, information and internet', 'desktop computing software products', 'mobile computing software products', 'business intelligence platforms')",
+    "industry IN ('software development', 'technology, information and internet', 'desktop computing software products', 'mobile computing software products', 'business intelligence platforms', 'internet marketplace platforms', 'social networking platforms')",
   ],
   ['MSPs', IT_SERVICES_CURRENT],
   ['managed service providers', IT_SERVICES_CURRENT],
@@ -223,6 +223,10 @@ const CURRENT_ROWS: readonly GoldenRow[] = [
   [
     'staffing agencies excluding executive search',
     "industry IN ('staffing and recruiting', 'temporary help services', 'executive search services') AND NOT (industry = 'executive search services')",
+  ],
+  [
+    'insurers but not insurance brokers',
+    "industry IN ('insurance', 'insurance carriers', 'insurance agencies and brokerages', 'claims adjusting, actuarial services', 'insurance and employee benefit funds') AND NOT (industry = 'insurance agencies and brokerages')",
   ],
   // class 7: an industry negated, not the hr job function
   ['excluding hr services companies', "NOT (industry = 'human resources services')"],

@@ -166,6 +166,11 @@ const ROWS: readonly GoldenRow[] = [
   ['midwives', "job_title ILIKE '%midwi%'"],
   ['front-end devs', titleOr('frontend', 'front end', 'front-end')],
   ['account managers', "job_title ILIKE '%account manager%'"],
+  // short forms of title words, spelled out when the phrase as typed is nothing
+  ['project mgr berlin', "job_title ILIKE '%project manager%' AND city = 'berlin'"],
+  ['acct execs in berlin', "job_title ILIKE '%account executive%' AND city = 'berlin'"],
+  ['admin assistants', titleOr('administrative assistant', 'admin assistant')],
+  ['mgrs in berlin', "seniority_level = 'manager' AND city = 'berlin'"],
   // ... and people mean the function: no build need store "salespeople" as a title
   ['salespeople in berlin', "job_function = 'sales' AND city = 'berlin'"],
   ['sales people at stripe', "job_function = 'sales' AND company_name = 'stripe'"],
@@ -463,7 +468,7 @@ describe('interpret + toSql, people (golden)', () => {
 const CURRENT_ROWS: readonly GoldenRow[] = [
   [
     'engineers at saas companies',
-    `${ENGINEER} AND company_industry IN ('software development', 'technology, information and internet', 'desktop computing software products', 'mobile computing software products', 'business intelligence platforms')`,
+    `${ENGINEER} AND company_industry IN ('software development', 'technology, information and internet', 'desktop computing software products', 'mobile computing software products', 'business intelligence platforms', 'internet marketplace platforms', 'social networking platforms')`,
   ],
   ['people at biotechs', "company_industry = 'biotechnology research'"],
   [

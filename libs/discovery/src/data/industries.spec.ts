@@ -20,6 +20,7 @@ const GENERATED = [...readFileSync(GENERATOR, 'utf8').matchAll(/^\s*\['([^']+)',
 /** Industries the classic list has no name for. */
 const CURRENT_ONLY = new Set([
   'executive search|executive search firm|headhunter|headhunters|retained search',
+  'insurance broker|insurance brokerage|insurance agency|insurance agent',
 ]);
 
 const SETS = [

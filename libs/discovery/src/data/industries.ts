@@ -270,6 +270,11 @@ export const INDUSTRY_NAMES_BY_WORD: readonly (readonly [
     both(['investment management'], ['investment management', 'investment advice']),
   ],
   [
+    'insurance broker|insurance brokerage|insurance agency|insurance agent',
+    // No classic name of their own, and the classic "insurance" is a current name too.
+    both([], ['insurance agencies and brokerages']),
+  ],
+  [
     'insurance|insurtech|insurer|insurance carrier|insurance company',
     both(
       ['insurance'],
@@ -290,12 +295,15 @@ export const INDUSTRY_NAMES_BY_WORD: readonly (readonly [
     'saas|software as a service|b2b saas|saas software|cloud software',
     both(
       ['computer software', 'internet'],
+      // The classic "internet" is the current "technology, information and internet" and its platforms.
       [
         'software development',
         'technology, information and internet',
         'desktop computing software products',
         'mobile computing software products',
         'business intelligence platforms',
+        'internet marketplace platforms',
+        'social networking platforms',
       ],
     ),
   ],
