@@ -1,11 +1,12 @@
 import { type Entity, SENIORITY_LADDER } from '@app/contracts';
 import { lookupCountry, normalizeCity, normalizeDomain, placeKey, stateByCode } from '@app/normalize';
 import { CITY_STATE_CODE_COUNTRIES } from './data/places';
+import { TITLE_WORD_SHORT_FORMS } from './data/roles';
 import { HISTORY_SUFFIXES as HISTORY_SUFFIX_LIST, PAST_SUFFIXES as PAST_SUFFIX_LIST } from './data/words';
 import { DEGREE_ORDER } from './data/profile';
 import { Filter, LeafFilter, list } from './filters';
 import { bareCities, groupItems, Grouped, Link, oneArea } from './grouping';
-import { Category, Content, ContentSense, Cue, Lexicon, MAX_PHRASE_WORDS, Sense } from './lexicon';
+import { Category, Content, ContentSense, Cue, Lexicon, MAX_PHRASE_WORDS, plural, Sense } from './lexicon';
 import { readCompanyText } from './company-text';
 import { readNumeric } from './numeric';
 import { readFilters } from './read-filters';
@@ -128,6 +129,14 @@ const STRUCTURE_SCORE: Readonly<Record<Exclude<Sense['type'], 'content'>, number
 };
 const HISTORY_SUFFIXES = new Set(HISTORY_SUFFIX_LIST.map(phraseKey));
 const PAST_SUFFIXES = new Set(PAST_SUFFIX_LIST.map(phraseKey));
+const SHORT_FORMS = new Map(
+  TITLE_WORD_SHORT_FORMS.flatMap(([shorts, word]) =>
+    shorts.split('|').flatMap((short) => [
+      [short, word],
+      [plural(short), plural(word)],
+    ]),
+  ) as [string, string][],
+);
 const HISTORY_SUFFIX_WORDS = Math.max(...HISTORY_SUFFIX_LIST.map((p) => phraseKey(p).split(' ').length));
 const TICKER_SHAPE = /^[a-z0-9]{1,6}(?:\.[a-z0-9]{1,3})?$/;
 const DOMAIN_SHAPE = /^[a-z0-9-]+(?:\.[a-z0-9-]+)+$/;
@@ -152,6 +161,8 @@ interface ScannedItem {
 class Scanner {
   private readonly tokens: Token[];
   private readonly keys: string[];
+  /** Each token's title word when it is a short form of one ("mgr" → "manager"). */
+  private readonly spelledOut: (string | undefined)[];
   private readonly lex: Lexicon;
   private readonly matchCache = new Map<number, Match[]>();
   private readonly items: ScannedItem[] = [];
@@ -181,6 +192,7 @@ class Scanner {
       if (key === undefined) corrected.set(t.norm, (key = this.lex.correct(t.norm) ?? t.norm));
       return key;
     });
+    this.spelledOut = this.tokens.map((t) => (t.kind === 'word' ? SHORT_FORMS.get(t.norm) : undefined));
   }
 
   run(): Interpretation {
@@ -551,7 +563,7 @@ class Scanner {
     if (known) return known;
     const matches: Match[] = [];
     for (let len = Math.min(MAX_PHRASE_WORDS, this.tokens.length - i); len >= 1; len--) {
-      const senses = this.lex.get(this.keys.slice(i, i + len).join(' '));
+      const senses = this.lex.get(this.keys.slice(i, i + len).join(' ')) ?? this.spelledOutTitle(i, len);
       if (senses) matches.push({ len, senses });
     }
     this.matchCache.set(i, matches);
@@ -578,6 +590,22 @@ class Scanner {
       }
     }
     return { len: pick.len, sense: best };
+  }
+
+  /** "project mgr": the title senses of the phrase at `i` with its short forms spelled out. */
+  private spelledOutTitle(i: number, len: number): Sense[] | undefined {
+    if (len < 2) return undefined;
+    const words = this.keys.slice(i, i + len);
+    let changed = false;
+    for (let j = 0; j < len; j++) {
+      const word = this.spelledOut[i + j];
+      if (word !== undefined) [words[j], changed] = [word, true];
+    }
+    if (!changed) return undefined;
+    const titles = this.lex
+      .get(words.join(' '))
+      ?.filter((s) => s.type === 'content' && s.content.category === 'title');
+    return titles && titles.length > 0 ? titles : undefined;
   }
 
   private available(s: Sense, i: number, len: number): boolean {

@@ -236,6 +236,28 @@ export const TITLE_SYNONYMS: readonly (readonly [keys: string, terms: string])[]
 ];
 
 /**
+ * Short forms of title words, as people and titles write them ("project mgr", "acct execs",
+ * "office admins", "lab techs"). A phrase of two or more words that no table or stored title
+ * knows as typed is looked up again with these spelled out, and read only as a title; a phrase
+ * known as typed ("admin assistant", "sales rep") keeps its own reading. Curated from common
+ * usage; the plurals follow.
+ */
+export const TITLE_WORD_SHORT_FORMS: readonly (readonly [short: string, word: string])[] = [
+  ['mgr|mngr', 'manager'],
+  ['acct', 'account'],
+  ['exec', 'executive'],
+  ['admin', 'administrator'],
+  ['asst', 'assistant'],
+  ['coord', 'coordinator'],
+  ['dir', 'director'],
+  ['engr', 'engineer'],
+  ['tech', 'technician'],
+  ['rep', 'representative'],
+  ['spec', 'specialist'],
+  ['mktg', 'marketing'],
+];
+
+/**
  * Seniority words → `seniority_level`. "Weak" words ("staff", "lead", "principal") count only
  * before a role ("staff engineers"), since alone they usually mean something else.
  */
