@@ -31,6 +31,7 @@ import {
   V2_TELECOM,
   wordStart,
   YEAR,
+  RECRUITER_TERMS,
 } from './labelled';
 
 const person = personRow;
@@ -50,7 +51,7 @@ const size = (...buckets: string[]) => inList('size', buckets);
 const SWE = T('software engineer', 'software developer', 'software development engineer');
 const ENGINEER = T('engineer');
 const NURSE = T('nurse');
-const RECRUITER = T('recruiter', 'talent acquisition', 'talent partner');
+const RECRUITER = T(...RECRUITER_TERMS);
 const PHYSIO = T('physical therapist', 'physiotherapist');
 const DBA = T('database administrator');
 

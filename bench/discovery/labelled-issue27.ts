@@ -18,6 +18,7 @@ import {
   q,
   SAAS,
   titleAny,
+  RECRUITER_TERMS,
 } from './labelled';
 
 const T = titleAny;
@@ -32,7 +33,7 @@ const industry = (...names: string[]) => inList('industry', names);
 
 const SWE = T('software engineer', 'software developer');
 const ENGINEER = T('engineer');
-const RECRUITER = T('recruiter', 'talent acquisition');
+const RECRUITER = T(...RECRUITER_TERMS);
 
 export const ISSUE27_PERSON_ROWS: readonly LabelledRow[] = [
   // ── long-tail employers ─────────────────────────────────────────────────────────────

@@ -29,6 +29,7 @@ import {
   TECH,
   WEST_COAST,
   wordStart,
+  RECRUITER_TERMS,
 } from './labelled';
 
 const row = (description: string, where: string): LabelledRow => ({
@@ -52,7 +53,7 @@ const SWE = T('software engineer', 'software developer');
 const DEV = T('developer', 'programmer');
 const ENGINEER = T('engineer');
 const LAWYER = T('attorney', 'lawyer', 'counsel', 'solicitor');
-const RECRUITER = T('recruiter', 'talent acquisition');
+const RECRUITER = T(...RECRUITER_TERMS);
 const CEO = `(job_title ILIKE '%chief executive officer%' OR ${wordStart('job_title', 'ceo').slice(1, -1)})`;
 const CTO = `(job_title ILIKE '%chief technology officer%' OR ${wordStart('job_title', 'cto').slice(1, -1)})`;
 const CFO = `(job_title ILIKE '%chief financial officer%' OR ${wordStart('job_title', 'cfo').slice(1, -1)})`;
@@ -95,7 +96,8 @@ export const PERSON_ROWS: readonly LabelledRow[] = [
   row('doctors in oklahoma city', `${T('physician', 'doctor')} AND ${city('oklahoma city')}`),
   row('pilots', T('pilot')),
   row('chefs or cooks in pretoria', `${T('chef', 'cook')} AND ${city('pretoria')}`),
-  row('truck drivers in chicago', `${T('driver')} AND ${city('chicago')}`),
+  // truck drivers, not the bus, delivery, forklift or rideshare drivers the records also hold
+  row('truck drivers in chicago', `${T('truck driver', 'trucker', 'lorry driver')} AND ${city('chicago')}`),
   row('welders', T('welder')),
   row('plumbers in texas', `${T('plumber')} AND ${state('US-TX')}`),
   row('social workers', T('social worker')),
@@ -119,7 +121,9 @@ export const PERSON_ROWS: readonly LabelledRow[] = [
   row('pls find me some nurses in oklahoma city thx', `${T('nurse')} AND ${city('oklahoma city')}`),
   row('looking for accountants based in boston', `${T('accountant')} AND ${city('boston')}`),
   row('oklahoma city nurses', `${city('oklahoma city')} AND ${T('nurse')}`),
-  row('IT managers', wordStart('job_title', 'it manager')),
+  // a function word and a seniority word: the function's managers (docs/discovery.md), as
+  // "eng interns" and "finance interns" are read
+  row('IT managers', `${fn('information_technology')} AND ${level('manager')}`),
 
   // ── seniority and functions ─────────────────────────────────────────────────────────
   row('vp of sales', `${level('vp')} AND ${fn('sales')}`),
@@ -201,7 +205,7 @@ export const PERSON_ROWS: readonly LabelledRow[] = [
   row('engineers in oklahoma city', `${ENGINEER} AND ${city('oklahoma city')}`),
   row('people in new york', city('new york')),
   row('people in washington state', state('US-WA')),
-  row('design managers in georgia', `${T('design manager')} AND ${state('US-GA')}`),
+  row('design managers in georgia', `${fn('design')} AND ${level('manager')} AND ${state('US-GA')}`),
   row('managers in the bay area', `${level('manager')} AND ${BAY_AREA}`),
   row('teachers in mexico', `${T('teacher')} AND ${country('MX')}`),
   row('people in south africa', country('ZA')),

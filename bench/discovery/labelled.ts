@@ -27,6 +27,19 @@ export const ilikeAny = (column: string, terms: readonly string[]) => {
 /** A title term of 3 characters or fewer, at a word start ("cto" must not match "director"). */
 export const wordStart = (column: string, term: string) =>
   `(${column} ILIKE ${q(`${term}%`)} OR ${column} ILIKE ${q(`% ${term}%`)})`;
+/**
+ * Recruiters: the people who recruit, in any of the titles the records give them. "Talent
+ * acquisition manager" is one, so "recruiting manager" (the same job) is too, and
+ * "recruitment consultant" is the UK recruiter; sourcers recruit.
+ */
+export const RECRUITER_TERMS = [
+  'recruiter',
+  'recruiting',
+  'recruitment',
+  'talent acquisition',
+  'talent partner',
+  'sourcer',
+];
 /** A cross-table column equal to any of the values: `(skills = 'a' OR skills = 'b')`. */
 export const crossAny = (column: string, values: readonly string[]) => {
   const parts = values.map((v) => `${column} = ${q(v)}`);
