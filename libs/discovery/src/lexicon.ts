@@ -78,8 +78,13 @@ export type Sense =
 
 export type ContentSense = Extract<Sense, { type: 'content' }>;
 
-/** Longest phrase, in words, that the lexicon keys; longer stored names are not indexed. */
-export const MAX_PHRASE_WORDS = 6;
+/**
+ * Longest phrase, in words (punctuation tokens count), that the lexicon keys; longer stored
+ * names are not indexed. Eight, not six: a 1M build stores employer names of seven words or more
+ * ("provence-alpes-côte d'azur emergency management agency"), and each word more is one more
+ * lookup per position of a description.
+ */
+export const MAX_PHRASE_WORDS = 8;
 
 /** Irregular plurals; the rest take -s, -es or -ies. */
 const IRREGULAR: Readonly<Record<string, string>> = {

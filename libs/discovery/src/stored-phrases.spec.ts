@@ -115,7 +115,10 @@ describe('a compiled vocabulary reads descriptions as an eager lexicon of the sa
   function eager(v: Vocabulary): CompiledVocabulary {
     const lexicon = new Lexicon(CURATED);
     for (const [list, spec] of PHRASE_LISTS)
-      for (const raw of v[list] ?? []) {
+      for (const raw of [...(v[list] ?? [])].flatMap((r) => {
+        const implied = spec.implies?.(r.trim().toLowerCase());
+        return implied ? [implied, r] : [r];
+      })) {
         const value = raw.trim().toLowerCase();
         const key = storedKey(value);
         if (key === '' || (spec.keep && !spec.keep(value, key.split(' ')))) continue;

@@ -12,6 +12,8 @@ export interface PhraseList {
   readonly sense: (value: string) => ContentSense;
   /** Values this list does not recognise (checked once, when the value is added). */
   readonly keep?: (value: string, words: readonly string[]) => boolean;
+  /** A shorter value a stored one also stands for, added to the list too (its words without a seniority). */
+  readonly implies?: (value: string) => string | undefined;
   /** More keys a value is typed as ("harper and cole" for "harper & cole llp"). */
   readonly alias?: (value: string) => string | undefined;
   /** The plural of the last word is recognised too ("solutions architects"). */
@@ -59,6 +61,8 @@ export class StoredPhrases {
     const key = storedKey(value);
     if (key === '') return;
     const words = key.split(' ');
+    const implied = list.spec.implies?.(value);
+    if (implied && implied !== value) this.add(name, implied);
     if (list.spec.keep && !list.spec.keep(value, words)) return;
     this.put(list, words.length <= MAX_PHRASE_WORDS ? key : undefined, value);
     const alias = list.spec.alias?.(value);

@@ -133,6 +133,14 @@ export const PHRASE_LISTS: readonly (readonly [keyof Vocabulary, PhraseList])[] 
         !w.includes('of') &&
         !w.includes(',') &&
         !w.includes('and'),
+      // …but the rest of such a title is a title of the build too ("senior policy advisor" →
+      // "policy advisor"), so "senior policy advisors" is senior + that title, not senior alone.
+      implies: (title) => {
+        const w = title.split(' ');
+        let i = 0;
+        while (i < w.length - 1 && SENIORITY_STARTS.has(w[i])) i++;
+        return i > 0 ? w.slice(i).join(' ') : undefined;
+      },
       sense: (title) => sense({ category: 'title', terms: [title] }),
       plural: true,
       typos: true,
