@@ -78,6 +78,8 @@ const ROWS: readonly GoldenRow[] = [
   ['companies founded within the past decade', 'founded >= 2016'],
   ['companies founded this year', 'founded = 2026'],
   ['companies founded after 2015', 'founded > 2015'],
+  ['companies founded in 2015 or later', 'founded >= 2015'],
+  ['companies founded 1990 or earlier', 'founded <= 1990'],
   ['companies founded before 2000', 'founded < 2000'],
   ['companies founded between 2010 and 2015', 'founded >= 2010 AND founded <= 2015'],
   ['companies founded in 2012', 'founded = 2012'],
@@ -93,6 +95,8 @@ const ROWS: readonly GoldenRow[] = [
   ['companies with 10% growth in the last 6 months', 'svc_employee_growth_rate_6m >= 0.1'],
   ['companies growing 10% month over month', 'svc_employee_growth_rate_1m >= 0.1'],
   ['shrinking retail companies', "svc_employee_growth_rate_12m < 0 AND industry = 'retail'"],
+  ['companies with negative growth', 'svc_employee_growth_rate_12m < 0'],
+  ['companies growing fast', 'svc_employee_growth_rate_12m > 0.2'],
   ['hypergrowth startups', `svc_employee_growth_rate_12m > 0.5 AND ${STARTUP}`],
   // company types, negation
   ['public companies', "type = 'public'"],

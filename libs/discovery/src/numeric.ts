@@ -62,10 +62,16 @@ const COMPARATORS = new PhraseTable<Op>([
 
 const POSTFIX = new PhraseTable<'gte' | 'lte'>([
   [
-    '+|or more|plus|and more|and up|and above|or above|or higher|at least|or older|and older|or greater|minimum',
+    '+|or more|plus|and more|and up|and above|or above|or higher|at least|or older|and older|or greater|minimum|' +
+      // years: "founded in 2015 or later", "born 1990 onwards"
+      'or later|and later|or after|and after|onwards|onward|or newer|and newer',
     'gte',
   ],
-  ['or less|or fewer|and below|or below|or under|or younger|at most|max|maximum|and under|or lower', 'lte'],
+  [
+    'or less|or fewer|and below|or below|or under|or younger|at most|max|maximum|and under|or lower|' +
+      'or earlier|and earlier|or before|and before',
+    'lte',
+  ],
 ]);
 
 const UNITS = new PhraseTable<Unit>([

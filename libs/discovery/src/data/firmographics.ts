@@ -108,9 +108,14 @@ export const GUARDED_EXCHANGES: ReadonlySet<string> = new Set(['six', 'bit']);
 export const GROWTH_WORDS: readonly (readonly [keys: string, bounds: Bounds])[] = [
   ['growing|expanding|scaling|in growth|growth stage', { gt: 0 }],
   [
-    'fast growing|rapidly growing|high growth|quickly growing|fast growth|rapid growth|scaling fast|scaleup|scale up|scaleups|scale ups',
+    'fast growing|rapidly growing|high growth|quickly growing|fast growth|rapid growth|scaling fast|scaleup|scale up|scaleups|scale ups|' +
+      'growing fast|growing quickly|growing rapidly|expanding fast|expanding rapidly',
     { gt: 0.2 },
   ],
   ['hypergrowth|hyper growth|hyper growing|explosive growth', { gt: 0.5 }],
-  ['shrinking|declining|downsizing|contracting|losing headcount|laying off|layoffs', { lt: 0 }],
+  [
+    'shrinking|declining|downsizing|contracting|losing headcount|laying off|layoffs|negative growth|' +
+      'negative headcount growth|headcount decline|declining headcount|shrinking headcount',
+    { lt: 0 },
+  ],
 ];
