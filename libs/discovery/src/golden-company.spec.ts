@@ -114,11 +114,11 @@ const ROWS: readonly GoldenRow[] = [
   // tickers and exchanges
   ['public companies listed on nasdaq', "type = 'public' AND exchange = 'NASDAQ'"],
   ['companies listed on the nyse', "exchange = 'NYSE'"],
+  // "listed" after an exchange is the listing it names, not a company type beside it
+  ['euronext listed companies', "exchange = 'EURONEXT'"],
+  ['nasdaq-traded companies', "exchange = 'NASDAQ'"],
   ['NYSE companies', "exchange = 'NYSE'"],
-  [
-    'nyse listed banks',
-    "exchange = 'NYSE' AND type = 'public' AND industry IN ('banking', 'investment banking')",
-  ],
+  ['nyse listed banks', "exchange = 'NYSE' AND industry IN ('banking', 'investment banking')"],
   ['companies on XETRA or LSE', "exchange = 'XETRA' OR exchange = 'LSE'"],
   ['ticker AAPL', "ticker_symbol = 'AAPL'"],
   ['$IBM', "ticker_symbol = 'IBM'"],

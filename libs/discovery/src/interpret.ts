@@ -2,7 +2,11 @@ import { type Entity, SENIORITY_LADDER } from '@app/contracts';
 import { lookupCountry, normalizeCity, normalizeDomain, placeKey, stateByCode } from '@app/normalize';
 import { CITY_STATE_CODE_COUNTRIES } from './data/places';
 import { TITLE_WORD_SHORT_FORMS } from './data/roles';
-import { HISTORY_SUFFIXES as HISTORY_SUFFIX_LIST, PAST_SUFFIXES as PAST_SUFFIX_LIST } from './data/words';
+import {
+  HISTORY_SUFFIXES as HISTORY_SUFFIX_LIST,
+  LISTING_SUFFIXES as LISTING_SUFFIX_LIST,
+  PAST_SUFFIXES as PAST_SUFFIX_LIST,
+} from './data/words';
 import { DEGREE_ORDER } from './data/profile';
 import { Filter, LeafFilter, list } from './filters';
 import { bareCities, groupItems, Grouped, Link, oneArea } from './grouping';
@@ -129,6 +133,7 @@ const STRUCTURE_SCORE: Readonly<Record<Exclude<Sense['type'], 'content'>, number
 };
 const HISTORY_SUFFIXES = new Set(HISTORY_SUFFIX_LIST.map(phraseKey));
 const PAST_SUFFIXES = new Set(PAST_SUFFIX_LIST.map(phraseKey));
+const LISTING_SUFFIXES = new Set(LISTING_SUFFIX_LIST.map(phraseKey));
 const SHORT_FORMS = new Map(
   TITLE_WORD_SHORT_FORMS.flatMap(([shorts, word]) =>
     shorts.split('|').flatMap((short) => [
@@ -283,7 +288,8 @@ class Scanner {
       case 'content': {
         const end = this.historySuffix(i + len, sense.content.category);
         this.content(i, end, sense);
-        return end;
+        const listing = sense.content.category === 'exchange' && LISTING_SUFFIXES.has(this.keys[end]);
+        return listing ? end + 1 : end;
       }
     }
   }

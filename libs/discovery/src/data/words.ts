@@ -102,6 +102,8 @@ export const LANGUAGE_CUES = l(
 );
 /** Words after a language name that make it the language ("spanish speakers", "german-speaking"). */
 export const LANGUAGE_SUFFIXES = l('speaker|speakers|speaking|speaks|fluent|native|language|languages');
+/** After an exchange: the listing it already says ("euronext listed", "nasdaq-traded"), not a company type. */
+export const LISTING_SUFFIXES = l('listed|traded|quoted');
 export const TICKER_CUES = l('ticker|tickers|symbol|symbols|ticker symbol|stock symbol|traded as|trading as');
 /** "at least a masters", "director or above": the level and those above it. */
 export const AT_LEAST_BEFORE = l('at least|minimum|min|no less than');
