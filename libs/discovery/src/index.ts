@@ -2,7 +2,7 @@ export * from './filters';
 export { interpret, MAX_DESCRIPTION_LENGTH } from './interpret';
 export type { Interpretation, InterpretOptions, Recognised, Unsupported } from './interpret';
 export { compileVocabulary, EMPTY_VOCABULARY, MAX_VOCABULARY_VALUES, VocabularyBuilder } from './vocabulary';
-export type { CompiledVocabulary, Vocabulary } from './vocabulary';
+export type { CompiledVocabulary, Vocabulary, VocabularyList } from './vocabulary';
 export { toSql, toQuery, InvalidFiltersError } from './to-sql';
 export { readFilters, checkFilters, LIMITS } from './read-filters';
 export type { ReadResult } from './read-filters';

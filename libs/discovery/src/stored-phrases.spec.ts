@@ -12,6 +12,7 @@ import {
   compileVocabulary,
   PHRASE_LISTS,
   Vocabulary,
+  VocabularyList,
   VocabularyBuilder,
 } from './vocabulary';
 
@@ -95,7 +96,7 @@ describe('VocabularyBuilder', () => {
 
   it('compiles a vocabulary handed over in parts as it compiles the whole', () => {
     const builder = new VocabularyBuilder();
-    for (const list of Object.keys(v) as (keyof Vocabulary)[]) {
+    for (const list of Object.keys(v) as VocabularyList[]) {
       const values = [...(v[list] ?? [])];
       builder.add(list, values.slice(0, 1));
       builder.add(list, values.slice(1));

@@ -46,6 +46,38 @@ describe("vocabulary: the served build's stored values", () => {
     );
   });
 
+  it("lets the build's records decide whether a seniority-initial title is that seniority + the rest", () => {
+    const jobTitles = ['executive producer', 'producer', 'senior policy advisor', 'policy advisor'];
+    const titleSeniority: [string, string, number][] = [
+      ['executive producer', 'senior', 0.4],
+      ['executive producer', 'manager', 0.3],
+      ['senior policy advisor', 'senior', 0.91],
+    ];
+    // No holders' levels (older callers): read from the words, as before.
+    expect(where('executive producers', { jobTitles })).toBe(
+      "seniority_level IN ('c_level', 'vp') AND job_title ILIKE '%producer%'",
+    );
+    // No holder carries a level "executive" means: the stored title, whole.
+    expect(where('executive producers', { jobTitles, titleSeniority })).toBe(
+      "job_title ILIKE '%executive producer%'",
+    );
+    // Most holders are senior: senior + the rest, as before.
+    expect(where('senior policy advisors', { jobTitles, titleSeniority })).toBe(
+      "seniority_level = 'senior' AND job_title ILIKE '%policy advisor%'",
+    );
+    expect(where('senior policy advisors', { jobTitles })).toBe(
+      "seniority_level = 'senior' AND job_title ILIKE '%policy advisor%'",
+    );
+    // A level among several a word means counts ("executive": c_level or vp).
+    const split: [string, string, number][] = [
+      ['executive producer', 'c_level', 0.3],
+      ['executive producer', 'vp', 0.3],
+    ];
+    expect(where('executive producers', { jobTitles, titleSeniority: split })).toBe(
+      "seniority_level IN ('c_level', 'vp') AND job_title ILIKE '%producer%'",
+    );
+  });
+
   it("prefers a stored skill spelling among a curated alias's candidates", () => {
     expect(where('people who know excel')).toBe("skills = 'microsoft excel'");
     expect(where('people who know excel', { skills: ['excel'] })).toBe("skills = 'excel'");

@@ -32,7 +32,17 @@ export interface Vocabulary {
   readonly tickers?: Iterable<string>;
   /** Exchange codes, uppercase. */
   readonly exchanges?: Iterable<string>;
+  /**
+   * How the holders of a current title are spread over `seniority_level`: [title, level, share
+   * of the title's holders] (a title's few most held levels). It decides whether a title that
+   * starts with a seniority word is read as that seniority + the rest: yes for "senior policy
+   * advisor" (its holders are senior), no for "executive producer" (none is c_level or vp).
+   */
+  readonly titleSeniority?: Iterable<readonly [title: string, level: string, share: number]>;
 }
+
+/** The lists of stored values (all but titleSeniority, which describes one of them). */
+export type VocabularyList = Exclude<keyof Vocabulary, 'titleSeniority'>;
 
 /** A vocabulary turned into lookup tables; build it once per served build, not per request. */
 export interface CompiledVocabulary {
@@ -66,9 +76,45 @@ export type ExactList = 'companyNames' | 'companyDomains' | 'states' | 'countrie
 export const MAX_VOCABULARY_VALUES = 2_000_000;
 const MAX_VALUE_LENGTH = 200;
 
-const SENIORITY_STARTS = new Set(
-  SENIORITY_WORDS.flatMap(([keys]) => keys.split('|')).filter((k) => !k.includes(' ')),
+/** One-word seniority words and the levels each means ("executive" → c_level, vp). */
+const SENIORITY_LEVELS = new Map(
+  SENIORITY_WORDS.flatMap(([keys, levels]) =>
+    keys
+      .split('|')
+      .filter((k) => !k.includes(' '))
+      .map((k) => [k, levels.split('|')] as const),
+  ),
 );
+const SENIORITY_STARTS = new Set(SENIORITY_LEVELS.keys());
+/** How many of a title's first words are seniority words, its last word never. */
+function seniorityRun(w: readonly string[]): number {
+  let i = 0;
+  while (i < w.length - 1 && SENIORITY_STARTS.has(w[i])) i++;
+  return i;
+}
+
+/**
+ * Whether a stored title starting with a seniority word means that seniority + the rest
+ * ("senior policy advisor") rather than one occupation ("executive producer", "associate
+ * professor"). The build's records decide (Vocabulary.titleSeniority): yes when most of the
+ * title's holders carry a level its seniority words mean; yes, as before, without such data.
+ */
+type Composes = (title: string, words: readonly string[]) => boolean;
+const ALWAYS_COMPOSES: Composes = () => true;
+
+/** Shares of seniority levels, per seniority-initial title of the build. */
+type TitleLevels = Map<string, Map<string, number>>;
+
+function composesBy(levels: TitleLevels): Composes {
+  return (title, words) => {
+    const held = levels.get(title);
+    if (!held) return true;
+    const meant = new Set(words.slice(0, seniorityRun(words)).flatMap((w) => SENIORITY_LEVELS.get(w) ?? []));
+    let share = 0;
+    for (const [level, s] of held) if (meant.has(level)) share += s;
+    return share > 0.5;
+  };
+}
 const FUNCTION_KEYS = new Set(FUNCTION_WORDS.flatMap(([keys]) => keys.split('|')));
 const SENIORITY_ENDS = new Set(
   SENIORITY_WORDS.filter(([, , weak]) => !weak)
@@ -102,6 +148,7 @@ export function compileVocabulary(vocabulary: Vocabulary | CompiledVocabulary): 
 
 function compile(v: Vocabulary): CompiledVocabulary {
   const builder = new VocabularyBuilder();
+  builder.addTitleSeniority(v.titleSeniority ?? []);
   for (const list of LIST_ORDER) builder.add(list, v[list] ?? []);
   return builder.finish();
 }
@@ -120,32 +167,32 @@ const oneWordUnder = (name: string, letters: number) => {
  * How each list's values are recognised, in the order their senses are offered. Needs are
  * worked out when a value is looked up, so at 1M people no sense is held per stored value.
  */
-export const PHRASE_LISTS: readonly (readonly [keyof Vocabulary, PhraseList])[] = [
-  [
-    'jobTitles',
-    {
-      // Seniority and "head of X" are read from their own words, so "senior software engineer"
-      // means senior + software engineer, not only that exact title.
-      keep: (_, w) =>
-        w.length <= 5 &&
-        !SENIORITY_STARTS.has(w[0]) &&
-        !functionAndSeniority(w) &&
-        !w.includes('of') &&
-        !w.includes(',') &&
-        !w.includes('and'),
-      // …but the rest of such a title is a title of the build too ("senior policy advisor" →
-      // "policy advisor"), so "senior policy advisors" is senior + that title, not senior alone.
-      implies: (title) => {
-        const w = title.split(' ');
-        let i = 0;
-        while (i < w.length - 1 && SENIORITY_STARTS.has(w[i])) i++;
-        return i > 0 ? w.slice(i).join(' ') : undefined;
-      },
-      sense: (title) => sense({ category: 'title', terms: [title] }),
-      plural: true,
-      typos: true,
+function jobTitles(composes: Composes): PhraseList {
+  return {
+    // Seniority and "head of X" are read from their own words, so "senior software engineer"
+    // means senior + software engineer, not only that exact title.
+    keep: (title, w) =>
+      w.length <= 5 &&
+      !(SENIORITY_STARTS.has(w[0]) && (w.length === 1 || composes(title, w))) &&
+      !functionAndSeniority(w) &&
+      !w.includes('of') &&
+      !w.includes(',') &&
+      !w.includes('and'),
+    // …but the rest of such a title is a title of the build too ("senior policy advisor" →
+    // "policy advisor"), so "senior policy advisors" is senior + that title, not senior alone.
+    implies: (title) => {
+      const w = title.split(' ');
+      const i = seniorityRun(w);
+      return i > 0 && composes(title, w) ? w.slice(i).join(' ') : undefined;
     },
-  ],
+    sense: (title) => sense({ category: 'title', terms: [title] }),
+    plural: true,
+    typos: true,
+  };
+}
+
+export const PHRASE_LISTS: readonly (readonly [VocabularyList, PhraseList])[] = [
+  ['jobTitles', jobTitles(ALWAYS_COMPOSES)],
   [
     'cities',
     {
@@ -239,7 +286,7 @@ export const PHRASE_LISTS: readonly (readonly [keyof Vocabulary, PhraseList])[] 
   ],
 ];
 
-const LIST_ORDER: readonly (keyof Vocabulary)[] = [...PHRASE_LISTS.map(([list]) => list), 'tickers'];
+const LIST_ORDER: readonly VocabularyList[] = [...PHRASE_LISTS.map(([list]) => list), 'tickers'];
 
 /**
  * Compiles a vocabulary a part at a time, so a caller reading a large build can hand over each
@@ -248,19 +295,38 @@ const LIST_ORDER: readonly (keyof Vocabulary)[] = [...PHRASE_LISTS.map(([list]) 
  */
 export class VocabularyBuilder {
   private readonly phrases = new StoredPhrases();
-  private readonly counts = new Map<keyof Vocabulary, number>();
+  private readonly counts = new Map<VocabularyList, number>();
   private readonly cities = new Map<string, string[]>();
   private readonly industries = new StoredIndustries();
   private readonly skills = new Set<string>();
   private readonly languages = new Set<string>();
   private readonly tickers = new Set<string>();
   private readonly exact = new Map<ExactList, Set<string>>();
+  private readonly titleLevels: TitleLevels = new Map();
 
   constructor() {
-    for (const [list, spec] of PHRASE_LISTS) this.phrases.declare(list, spec);
+    for (const [list, spec] of PHRASE_LISTS)
+      this.phrases.declare(list, list === 'jobTitles' ? jobTitles(composesBy(this.titleLevels)) : spec);
   }
 
-  add(list: keyof Vocabulary, values: Iterable<string>): void {
+  /**
+   * How titles' holders are spread over seniority levels (Vocabulary.titleSeniority); add it
+   * before the titles it describes. Only titles starting with a seniority word are held.
+   */
+  addTitleSeniority(entries: Iterable<readonly [title: string, level: string, share: number]>): void {
+    for (const entry of entries) {
+      if (!Array.isArray(entry) || typeof entry[0] !== 'string' || typeof entry[1] !== 'string') continue;
+      const title = entry[0].trim().toLowerCase();
+      const share = Number(entry[2]);
+      const space = title.indexOf(' ');
+      if (space < 0 || !SENIORITY_STARTS.has(title.slice(0, space)) || !(share >= 0)) continue;
+      const levels = this.titleLevels.get(title);
+      if (levels) levels.set(entry[1], share);
+      else this.titleLevels.set(title, new Map([[entry[1], share]]));
+    }
+  }
+
+  add(list: VocabularyList, values: Iterable<string>): void {
     for (const value of values) {
       const n = (this.counts.get(list) ?? 0) + 1;
       if (n > MAX_VOCABULARY_VALUES) return;
@@ -278,7 +344,7 @@ export class VocabularyBuilder {
     return { kind: 'compiled-vocabulary', lexicon, cities, industries, skills, languages, tickers, exact };
   }
 
-  private addOne(list: keyof Vocabulary, name: string): void {
+  private addOne(list: VocabularyList, name: string): void {
     if (list === 'tickers') {
       this.tickers.add(name.toUpperCase());
       return;
@@ -295,7 +361,7 @@ export class VocabularyBuilder {
   }
 
   /** Filters carry codes for states, countries and exchanges, names and domains as stored. */
-  private holdExact(list: keyof Vocabulary, name: string): void {
+  private holdExact(list: VocabularyList, name: string): void {
     const value =
       list === 'states'
         ? lookupState(name)?.code

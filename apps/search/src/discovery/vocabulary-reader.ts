@@ -13,6 +13,11 @@ import { VOCABULARY_SOURCES, VocabularySource } from './vocabulary-sources';
 export const VOCABULARY_PAGE_SIZE = 10_000;
 /** Values compiled between two yields to the event loop: a few milliseconds of work. */
 const COMPILE_SLICE = 1_000;
+/**
+ * Levels read per value of a source with `levels` (a title's holders by seniority): the few
+ * most held are enough to say whether most holders carry one a seniority word means.
+ */
+const LEVELS_PER_VALUE = 3;
 
 export interface VocabularyRead {
   readonly vocabulary: CompiledVocabulary;
@@ -27,9 +32,15 @@ export interface VocabularyRead {
 }
 
 interface Page {
-  buckets?: { key: { k: string }; doc_count: number }[];
+  buckets?: {
+    key: { k: string };
+    doc_count: number;
+    l?: { buckets?: { key: string; doc_count: number }[] };
+  }[];
   after_key?: { k: string };
 }
+
+type Level = readonly [value: string, level: string, share: number];
 
 /**
  * Every distinct value the build behind `index` stores in each vocabulary field, read with
@@ -51,6 +62,13 @@ export async function readVocabulary(client: Client, entity: Entity, index: stri
     if (read.truncated) truncated.push(source.field);
     // Most frequent first: a phrase key several stored values share offers them in that order.
     read.values.sort((a, b) => b[1] - a[1]);
+    // Before the titles they describe (VocabularyBuilder.addTitleSeniority).
+    for (let i = 0; i < read.levels.length; i += COMPILE_SLICE) {
+      const t = performance.now();
+      builder.addTitleSeniority(read.levels.slice(i, i + COMPILE_SLICE));
+      compileMs += performance.now() - t;
+      await yieldToLoop();
+    }
     for (let i = 0; i < read.values.length; i += COMPILE_SLICE) {
       const t = performance.now();
       builder.add(
@@ -71,8 +89,9 @@ async function readSource(
   client: Client,
   index: string,
   source: VocabularySource,
-): Promise<{ values: [string, number][]; pages: number; truncated: boolean }> {
+): Promise<{ values: [string, number][]; levels: Level[]; pages: number; truncated: boolean }> {
   const values: [string, number][] = [];
+  const levels: Level[] = [];
   let after: { k: string } | undefined;
   let pages = 0;
   for (;;) {
@@ -84,6 +103,7 @@ async function readSource(
         ],
         ...(after ? { after } : {}),
       },
+      ...(source.levels ? { aggs: { l: { terms: { field: source.levels, size: LEVELS_PER_VALUE } } } } : {}),
     };
     const agg = source.nested ? { nested: { path: source.field }, aggs: { v: composite } } : composite;
     const res = await client.search({
@@ -95,10 +115,13 @@ async function readSource(
     const page = (source.nested ? outer?.v : outer) ?? {};
     const buckets = page.buckets ?? [];
     for (const b of buckets) {
-      if (values.length >= MAX_VOCABULARY_VALUES) return { values, pages, truncated: true };
+      if (values.length >= MAX_VOCABULARY_VALUES) return { values, levels, pages, truncated: true };
       values.push([String(b.key.k), b.doc_count]);
+      for (const l of b.l?.buckets ?? [])
+        if (b.doc_count > 0) levels.push([String(b.key.k), String(l.key), l.doc_count / b.doc_count]);
     }
-    if (buckets.length < VOCABULARY_PAGE_SIZE || !page.after_key) return { values, pages, truncated: false };
+    if (buckets.length < VOCABULARY_PAGE_SIZE || !page.after_key)
+      return { values, levels, pages, truncated: false };
     after = page.after_key;
   }
 }

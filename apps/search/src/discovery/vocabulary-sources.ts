@@ -1,11 +1,17 @@
 import type { Entity } from '@app/contracts';
-import type { Vocabulary } from '@app/discovery';
+import type { VocabularyList } from '@app/discovery';
 
 /** A search-document field whose stored values feed one vocabulary list; nested ones sit under `{v}`. */
 export interface VocabularySource {
-  readonly list: keyof Vocabulary;
+  readonly list: VocabularyList;
   readonly field: string;
   readonly nested?: boolean;
+  /**
+   * A field whose few most held values are read per value too: titles' holders by
+   * `seniority_level` (Vocabulary.titleSeniority), which decides how a title starting with a
+   * seniority word is read.
+   */
+  readonly levels?: string;
 }
 
 /**
@@ -15,7 +21,7 @@ export interface VocabularySource {
  */
 export const VOCABULARY_SOURCES: Record<Entity, readonly VocabularySource[]> = {
   person: [
-    { list: 'jobTitles', field: 'job_title' },
+    { list: 'jobTitles', field: 'job_title', levels: 'seniority_level' },
     { list: 'jobTitles', field: 'title', nested: true },
     { list: 'cities', field: 'city' },
     { list: 'states', field: 'state' },
