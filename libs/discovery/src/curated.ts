@@ -1,6 +1,13 @@
 import { allSubdivisions, COUNTRY_CODES, countryByCode, normalizeCity } from '@app/normalize';
 import type { CompanySize, SeniorityLevel } from '@app/contracts';
-import { EXCHANGES, GROWTH_WORDS, GUARDED_EXCHANGES, SIZE_WORDS, TYPE_WORDS } from './data/firmographics';
+import {
+  EXCHANGES,
+  GROWTH_WORDS,
+  GUARDED_EXCHANGES,
+  SIZE_WORDS,
+  SIZE_WORDS_BEFORE_ORG,
+  TYPE_WORDS,
+} from './data/firmographics';
 import { FUNCTION_INDUSTRIES, INDUSTRY_NAMES_BY_WORD } from './data/industries';
 import {
   CITY_ALIAS_KEYS,
@@ -114,6 +121,8 @@ function build(): Lexicon {
       { plural: true },
     );
   }
+  for (const [keys, sizes] of SIZE_WORDS_BEFORE_ORG)
+    lex.add(keys, content({ category: 'size', sizes: sizes as CompanySize[], startup: true }, ['org']));
   for (const [keys, types, personIndustries] of TYPE_WORDS) {
     lex.add(keys, content({ category: 'type', types, ...(personIndustries ? { personIndustries } : {}) }), {
       plural: true,

@@ -74,6 +74,11 @@ const ROWS: readonly GoldenRow[] = [
   // founding year, relative to the request date (2026-11-24)
   ['biotechs founded after 2015', "industry = 'biotechnology' AND founded > 2015"],
   ['startups founded in the last 5 years', "size IN ('1-10', '11-50', '51-200') AND founded >= 2021"],
+  // "young" is a startup only before a company noun, or industries and then one
+  [
+    'young software companies',
+    "size IN ('1-10', '11-50', '51-200') AND founded >= 2016 AND industry = 'computer software'",
+  ],
   ['companies founded in the last 5 years', 'founded >= 2021'],
   ['companies founded within the past decade', 'founded >= 2016'],
   ['companies founded this year', 'founded = 2026'],

@@ -166,6 +166,11 @@ const ROWS: readonly GoldenRow[] = [
   ['midwives', "job_title ILIKE '%midwi%'"],
   ['front-end devs', titleOr('frontend', 'front end', 'front-end')],
   ['account managers', "job_title ILIKE '%account manager%'"],
+  // short forms of title words, spelled out when the phrase as typed is nothing
+  ['project mgr berlin', "job_title ILIKE '%project manager%' AND city = 'berlin'"],
+  ['acct execs in berlin', "job_title ILIKE '%account executive%' AND city = 'berlin'"],
+  ['admin assistants', titleOr('administrative assistant', 'admin assistant')],
+  ['mgrs in berlin', "seniority_level = 'manager' AND city = 'berlin'"],
   // ... and people mean the function: no build need store "salespeople" as a title
   ['salespeople in berlin', "job_function = 'sales' AND city = 'berlin'"],
   ['sales people at stripe', "job_function = 'sales' AND company_name = 'stripe'"],
@@ -307,6 +312,7 @@ const ROWS: readonly GoldenRow[] = [
   ['eau claire engineers', `city = 'eau claire' AND ${ENGINEER}`],
   ['tübingen engineers', ENGINEER, ['tübingen']],
   ['reading engineers', ENGINEER, ['reading']],
+  ['young engineers', ENGINEER, ['young']],
   // employers, past employers, negation
   ['recruiters not at google', `(${RECRUITER}) AND ${NOT_GOOGLE}`],
   ['engineers not at google or meta', `${ENGINEER} AND NOT (company_name IN ('google', 'meta'))`],

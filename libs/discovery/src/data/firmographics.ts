@@ -45,6 +45,14 @@ export const SIZE_WORDS: readonly (readonly [
 ];
 
 /**
+ * Size words that mean a size only before a company noun, or before industries and then one
+ * ("young software companies"); alone ("young engineers") they say something else.
+ */
+export const SIZE_WORDS_BEFORE_ORG: readonly (readonly [keys: string, sizes: readonly CompanySize[]])[] = [
+  ['young', STARTUP],
+];
+
+/**
  * Company types. People carry no employer type, so for them a type with an industry reading
  * (nonprofit, government, educational) means those industries; the others do not apply.
  */
