@@ -39,6 +39,8 @@ const ROWS: readonly GoldenRow[] = [
   ['law firms', "industry IN ('law practice', 'legal services')"],
   ['accounting firms', "industry = 'accounting'"],
   ['marketing agencies', "industry = 'marketing and advertising'"],
+  ['hr companies', "industry = 'human resources'"],
+  ['big pharma', `${LARGE} AND industry = 'pharmaceuticals'`],
   ['staffing agencies', "industry = 'staffing and recruiting'"],
   ['hospitals', "industry = 'hospital & health care'"],
   ['restaurants', "industry = 'restaurants'"],

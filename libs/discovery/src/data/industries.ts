@@ -393,7 +393,7 @@ export const INDUSTRY_NAMES_BY_WORD: readonly (readonly [
   ],
   ['biotech|bio tech|biotechnology|biotechs', both(['biotechnology'], ['biotechnology research'])],
   [
-    'pharma|pharmaceutical|pharmaceuticals|drug maker|drugmaker|big pharma',
+    'pharma|pharmaceutical|pharmaceuticals|drug maker|drugmaker',
     both(['pharmaceuticals'], ['pharmaceutical manufacturing']),
   ],
   [
@@ -722,13 +722,8 @@ export const FUNCTION_INDUSTRIES: readonly (readonly [keys: string, industries: 
   ['legal', both(['law practice', 'legal services'], ['law practice', 'legal services'])],
   ['design', both(['design', 'graphic design'], ['design services', 'graphic design', 'interior design'])],
   ['marketing', both(['marketing and advertising'], ['marketing services', 'advertising services'])],
-  [
-    'hr|human resources',
-    both(
-      ['human resources', 'staffing and recruiting'],
-      ['human resources services', 'staffing and recruiting'],
-    ),
-  ],
+  // The HR industry, as "hr services" above; staffing is an industry of its own.
+  ['hr|human resources', HR],
   [
     'engineering',
     both(
