@@ -15,6 +15,7 @@ import { readCompanyText } from './company-text';
 import { readNumeric } from './numeric';
 import { readFilters } from './read-filters';
 import { industryFilter, resolve, Resolved, ResolveContext } from './resolve';
+import { storedKey } from './stored-phrases';
 import { phraseKey, Token, tokenize } from './tokenize';
 import { compileVocabulary, CompiledVocabulary, EMPTY_VOCABULARY, Vocabulary } from './vocabulary';
 
@@ -655,8 +656,33 @@ class Scanner {
       (languageWord ? 300 : 0) +
       (companyWord ? 100 : 0) +
       // A stored industry name means that industry alone; a curated common name means a set.
-      (s.origin === 'curated' ? 50 : c.category === 'industry' && !occupation ? 60 : 0) +
+      (s.origin === 'curated' || this.storedTitlePlural(c, i, len)
+        ? 50
+        : c.category === 'industry' && !occupation
+          ? 60
+          : 0) +
       (CATEGORY_ORDER.length - CATEGORY_ORDER.indexOf(c.category))
+    );
+  }
+
+  /**
+   * "caregivers", "couriers": a title the served build stores, typed in full as its plural and
+   * said of people, weighs as a curated reading, so it wins over a curated function or industry
+   * of the same words (the title ranks first) but not over a curated title (its synonyms come
+   * first); a cue or a company noun still decides ("courier companies"). A bare "sales" is no
+   * plural: a build storing the title "sales" still reads it as the function. Nor over a
+   * seniority ("vice presidents"): the holders' levels decide those (vocabulary.ts).
+   */
+  private storedTitlePlural(c: Content, i: number, len: number): boolean {
+    if (this.entity !== 'person' || c.category !== 'title' || c.terms.length !== 1) return false;
+    const stored = storedKey(c.terms[0]).split(' ');
+    stored.push(plural(stored.pop()!));
+    return (
+      stored.join(' ') === this.keys.slice(i, i + len).join(' ') &&
+      !this.matchesAt(i).some(
+        (m) =>
+          m.len === len && m.senses.some((x) => x.type === 'content' && x.content.category === 'seniority'),
+      )
     );
   }
 

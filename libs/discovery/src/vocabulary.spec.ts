@@ -78,6 +78,20 @@ describe("vocabulary: the served build's stored values", () => {
     );
   });
 
+  it('reads a stored title typed in full as its plural as that title, over a curated function or industry', () => {
+    const v = { jobTitles: ['caregiver', 'courier', 'sales', 'vice president'] };
+    // Without the build's titles: the curated readings.
+    expect(where('caregivers')).toBe("job_function = 'healthcare'");
+    expect(where('couriers')).toMatch(/^company_industry IN \(/);
+    expect(where('caregivers', v)).toBe("job_title ILIKE '%caregiver%'");
+    expect(where('couriers', v)).toBe("job_title ILIKE '%courier%'");
+    // A company noun still makes it the industry.
+    expect(where('people at courier companies', v)).toMatch(/^company_industry IN \(/);
+    // No plural typed: the function; a seniority: the holders' levels decide (above), not this.
+    expect(where('sales', v)).toBe("job_function = 'sales'");
+    expect(where('vice presidents', v)).toBe("seniority_level = 'vp'");
+  });
+
   it("prefers a stored skill spelling among a curated alias's candidates", () => {
     expect(where('people who know excel')).toBe("skills = 'microsoft excel'");
     expect(where('people who know excel', { skills: ['excel'] })).toBe("skills = 'excel'");
