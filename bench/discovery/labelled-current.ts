@@ -16,7 +16,6 @@ import {
   LabelledRow,
   LARGE_SIZES,
   personRow,
-  q,
   SMALL_SIZES,
   titleAny,
   V2_AUTOMAKERS,
@@ -32,19 +31,13 @@ import {
   wordStart,
   YEAR,
   RECRUITER_TERMS,
+  CONDITIONS,
 } from './labelled';
 
 const person = personRow;
 const company = companyRow;
 const T = titleAny;
-const city = (c: string) => `city = ${q(c)}`;
-const cityIn = (c: string, stateCode: string) => `city = ${q(c)} AND state_code = ${q(stateCode)}`;
-const at = (name: string) => `company_name = ${q(name)}`;
-const level = (...levels: string[]) => inList('seniority_level', levels);
-const fn = (...functions: string[]) => inList('job_function', functions);
-const worksIn = (...names: string[]) => inList('company_industry', names);
-const country = (...codes: string[]) => inList('country_code', codes);
-const industry = (...names: string[]) => inList('industry', names);
+const { city, cityIn, at, level, fn, worksIn, country, industry } = CONDITIONS;
 const size = (...buckets: string[]) => inList('size', buckets);
 
 // This build phrases software engineers three ways ("software development engineer" too).

@@ -9,24 +9,16 @@ import {
   companyRow,
   everAt,
   formerlyAt,
-  inList,
   personRow,
-  q,
   titleAny,
   V2_INSURANCE,
   V2_IT_SERVICES,
   V2_SAAS,
+  CONDITIONS,
 } from './labelled';
 
 const T = titleAny;
-const city = (c: string) => `city = ${q(c)}`;
-const cityIn = (c: string, stateCode: string) => `city = ${q(c)} AND state_code = ${q(stateCode)}`;
-const at = (name: string) => `company_name = ${q(name)}`;
-const level = (...levels: string[]) => inList('seniority_level', levels);
-const fn = (...functions: string[]) => inList('job_function', functions);
-const worksIn = (...names: string[]) => inList('company_industry', names);
-const country = (...codes: string[]) => inList('country_code', codes);
-const industry = (...names: string[]) => inList('industry', names);
+const { city, cityIn, at, level, fn, worksIn, country, industry } = CONDITIONS;
 
 export const HELD_OUT: Readonly<Record<'default' | 'current', LabelledSet>> = {
   current: {

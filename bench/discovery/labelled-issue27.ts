@@ -12,24 +12,16 @@ import {
   everAt,
   FINTECH,
   formerlyAt,
-  inList,
   LabelledRow,
   personRow,
-  q,
   SAAS,
   titleAny,
   RECRUITER_TERMS,
+  CONDITIONS,
 } from './labelled';
 
 const T = titleAny;
-const city = (c: string) => `city = ${q(c)}`;
-const cityIn = (c: string, stateCode: string) => `city = ${q(c)} AND state_code = ${q(stateCode)}`;
-const at = (name: string) => `company_name = ${q(name)}`;
-const level = (...levels: string[]) => inList('seniority_level', levels);
-const fn = (...functions: string[]) => inList('job_function', functions);
-const worksIn = (...names: string[]) => inList('company_industry', names);
-const country = (...codes: string[]) => inList('country_code', codes);
-const industry = (...names: string[]) => inList('industry', names);
+const { city, cityIn, at, level, fn, worksIn, country, industry } = CONDITIONS;
 
 const SWE = T('software engineer', 'software developer');
 const ENGINEER = T('engineer');

@@ -56,6 +56,18 @@ export const companyRow = (description: string, where: string): LabelledRow => (
   sql: `SELECT * FROM companies WHERE ${where}`,
 });
 export const titleAny = (...terms: string[]) => ilikeAny('job_title', terms);
+
+/** Conditions the labelled files write over and over, each as an analyst writes it in the SQL subset. */
+export const CONDITIONS = {
+  city: (c: string) => `city = ${q(c)}`,
+  cityIn: (c: string, stateCode: string) => `city = ${q(c)} AND state_code = ${q(stateCode)}`,
+  at: (name: string) => `company_name = ${q(name)}`,
+  level: (...levels: string[]) => inList('seniority_level', levels),
+  fn: (...functions: string[]) => inList('job_function', functions),
+  worksIn: (...names: string[]) => inList('company_industry', names),
+  country: (...codes: string[]) => inList('country_code', codes),
+  industry: (...names: string[]) => inList('industry', names),
+};
 /** Any experience entry at the employer, the current one included. */
 export const everAt = (name: string) => crossAny('organization_name', [name]);
 /** Worked there, not now (docs/discovery.md, "Past employers"). */
