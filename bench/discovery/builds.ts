@@ -5,16 +5,15 @@
  * names and title phrasings; docs/data-generator.md). Labels are written from each build's
  * records at these counts and seed; another size or seed changes which rows they name.
  */
-import type { Entity } from '@app/contracts';
 import type { VocabularyName } from '../../apps/cli/src/data-builds/generator';
-import type { LabelledRow } from './labelled';
+import type { LabelledSet } from './labelled';
 import { COMPANY_ROWS } from './labelled-company';
 import { CURRENT_COMPANY_ROWS, CURRENT_PERSON_ROWS } from './labelled-current';
 import { HELD_OUT } from './labelled-held-out';
 import { ISSUE27_COMPANY_ROWS, ISSUE27_PERSON_ROWS } from './labelled-issue27';
 import { PERSON_ROWS } from './labelled-person';
 
-export type LabelledSet = Readonly<Record<Entity, readonly LabelledRow[]>>;
+export type { LabelledSet };
 
 export interface BenchBuild {
   people: number;

@@ -4,8 +4,8 @@
  * read their results, never their text, when changing libs/discovery, and leave a row here
  * even when it misses (RESULTS.md). Values are ones the sets above do not use.
  */
-import type { LabelledSet } from './builds';
 import {
+  type LabelledSet,
   companyRow,
   everAt,
   formerlyAt,

@@ -13,6 +13,9 @@ export interface LabelledRow {
   sql: string;
 }
 
+/** A build's rows per entity. */
+export type LabelledSet = Readonly<Record<Entity, readonly LabelledRow[]>>;
+
 /** The year relative phrases count from: the request date's, as the service reads it (UTC). */
 export const YEAR = new Date().getUTCFullYear();
 
