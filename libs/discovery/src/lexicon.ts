@@ -106,6 +106,13 @@ export function plural(word: string): string {
 
 /** The phrase keys whose last word's plural is the last word of `key` ("data engineers" → "data engineer"). */
 export function singulars(key: string): string[] {
+  // "directors of research": the noun before "of" carries the plural.
+  const of = key.indexOf(' of ');
+  const before = of > 0 ? singulars(key.slice(0, of)).map((one) => one + key.slice(of)) : [];
+  return [...before, ...lastWordSingulars(key)];
+}
+
+function lastWordSingulars(key: string): string[] {
   const space = key.lastIndexOf(' ');
   const head = key.slice(0, space + 1);
   const last = key.slice(space + 1);

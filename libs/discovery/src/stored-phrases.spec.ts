@@ -67,6 +67,9 @@ describe('singulars', () => {
     ['agencies', ['agencie', 'agency']],
     ['staff', []],
     ['engineer', []],
+    // The noun before "of" carries the plural; the last word's plural is still tried.
+    ['directors of research', ['director of research']],
+    ['chiefs of operations', ['chief of operations', 'chiefs of operation']],
   ])('%s → %j', (key, expected) => {
     expect(singulars(key)).toEqual(expected);
   });

@@ -46,6 +46,24 @@ describe("vocabulary: the served build's stored values", () => {
     );
   });
 
+  it('keeps a stored title with "of" whole unless a job function follows "of"', () => {
+    const v = {
+      jobTitles: ['director of research', 'chief of staff', 'head of engineering', 'vp of sales'],
+    };
+    // One occupation: every holder, whatever seniority their record carries (or none).
+    expect(where('directors of research', v)).toBe("job_title ILIKE '%director of research%'");
+    expect(where('director of research', v)).toBe("job_title ILIKE '%director of research%'");
+    expect(where('chiefs of staff in berlin', v)).toBe(
+      "job_title ILIKE '%chief of staff%' AND city = 'berlin'",
+    );
+    // A seniority and a function, as the curated tables read them with or without the title stored.
+    expect(where('head of engineering', v)).toBe(where('head of engineering'));
+    expect(where('vps of sales', v)).toBe(where('vps of sales'));
+    expect(where('vps of sales', v)).toContain("job_function = 'sales'");
+    // Without the stored title, "of research" is read from its words as before.
+    expect(where('directors of research')).not.toContain('director of research');
+  });
+
   it("lets the build's records decide whether a seniority-initial title is that seniority + the rest", () => {
     const jobTitles = ['executive producer', 'producer', 'senior policy advisor', 'policy advisor'];
     const titleSeniority: [string, string, number][] = [

@@ -128,6 +128,15 @@ const SENIORITY_ENDS = new Set(
  */
 const functionAndSeniority = (w: readonly string[]) =>
   w.length >= 2 && SENIORITY_ENDS.has(w[w.length - 1]) && FUNCTION_KEYS.has(w.slice(0, -1).join(' '));
+/**
+ * A stored title with "of" is one occupation ("director of research", "chief of staff",
+ * "director of clinical development") unless a job function follows "of": "head of
+ * engineering", "vp of sales" are a seniority and a function, read from their own words.
+ */
+const occupationOf = (w: readonly string[]) => {
+  const of = w.indexOf('of');
+  return of > 0 && of < w.length - 1 && !FUNCTION_KEYS.has(w.slice(of + 1).join(' '));
+};
 const DEMONYM_KEYS = new Set(DEMONYMS.flatMap(([keys]) => keys.split('|')));
 
 const cache = new WeakMap<Vocabulary, CompiledVocabulary>();
@@ -173,9 +182,10 @@ function jobTitles(composes: Composes): PhraseList {
     // means senior + software engineer, not only that exact title.
     keep: (title, w) =>
       w.length <= 5 &&
-      !(SENIORITY_STARTS.has(w[0]) && (w.length === 1 || composes(title, w))) &&
+      (w.includes('of')
+        ? occupationOf(w)
+        : !(SENIORITY_STARTS.has(w[0]) && (w.length === 1 || composes(title, w)))) &&
       !functionAndSeniority(w) &&
-      !w.includes('of') &&
       !w.includes(',') &&
       !w.includes('and'),
     // …but the rest of such a title is a title of the build too ("senior policy advisor" →
