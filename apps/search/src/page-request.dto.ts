@@ -1,5 +1,5 @@
 import { IsIn, IsInt, Max, Min } from 'class-validator';
-import { BUILD_KINDS, BuildKind } from '@app/contracts';
+import { BUILD_KINDS, BuildKind, MAX_OFFSET, MAX_PAGE_SIZE } from '@app/contracts';
 
 /**
  * What every search and discovery payload carries besides its query. The worker's own trust
@@ -8,12 +8,12 @@ import { BUILD_KINDS, BuildKind } from '@app/contracts';
 export class PageRequestDto {
   @IsInt()
   @Min(1)
-  @Max(100)
+  @Max(MAX_PAGE_SIZE)
   limit!: number;
 
   @IsInt()
   @Min(0)
-  @Max(10000)
+  @Max(MAX_OFFSET)
   offset!: number;
 
   @IsIn(BUILD_KINDS)

@@ -6,3 +6,4 @@ export * from './records';
 export * from './search-columns';
 export * from './reports';
 export * from './industry-taxonomy';
+export * from './limits';

@@ -1,4 +1,4 @@
-import { type Entity, SENIORITY_LADDER } from '@app/contracts';
+import { type Entity, MAX_DESCRIPTION_LENGTH, SENIORITY_LADDER } from '@app/contracts';
 import { lookupCountry, normalizeCity, normalizeDomain, placeKey, stateByCode } from '@app/normalize';
 import { CITY_STATE_CODE_COUNTRIES } from './data/places';
 import { TITLE_WORD_SHORT_FORMS } from './data/roles';
@@ -19,8 +19,8 @@ import { storedKey } from './stored-phrases';
 import { phraseKey, Token, tokenize } from './tokenize';
 import { compileVocabulary, CompiledVocabulary, EMPTY_VOCABULARY, Vocabulary } from './vocabulary';
 
-/** SPEC.md: a discovery description is 3 to 1000 characters; a longer text is read up to here. */
-export const MAX_DESCRIPTION_LENGTH = 1000;
+// SPEC.md: a discovery description is 3 to 1000 characters; a longer text is read up to there.
+export { MAX_DESCRIPTION_LENGTH };
 
 export interface InterpretOptions {
   /** The served build's values; curated tables only when absent. */

@@ -1,3 +1,4 @@
+import { MAX_QUERY_LENGTH } from '@app/contracts';
 import { EOF, ILexingResult, IRecognitionException, IToken, tokenMatcher } from 'chevrotain';
 import { ServiceError, Entity } from '@app/contracts';
 import { ParsedQuery } from './ast';
@@ -17,8 +18,7 @@ import {
 import { parseTokens } from './parser';
 import { contextualMessage } from './parser-messages';
 
-/** SPEC.md: a search query is 1 to 10000 characters. */
-export const MAX_QUERY_LENGTH = 10000;
+export { MAX_QUERY_LENGTH };
 /** Parentheses deeper than this are refused before parsing, so recursion stays shallow. */
 export const MAX_NESTING = 32;
 

@@ -52,7 +52,11 @@ export class DiscoveryService {
       interpretation = describe(entity, understood, 'parser');
       if (answer) interpretation.fallback_reason = answer.reason;
     }
-    interpretation.not_in_build = unheldValues(answer?.ok ? answer.filters : understood.filters, entity, vocabulary);
+    interpretation.not_in_build = unheldValues(
+      answer?.ok ? answer.filters : understood.filters,
+      entity,
+      vocabulary,
+    );
     const reply = await this.search.search(entity, {
       query: sql,
       limit: req.limit,

@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { MAX_OFFSET, MAX_PAGE_SIZE } from '@app/contracts';
 import { ShapingParamsDto } from '../../shaping';
 
 /** Rows per page when `limit` is omitted (SPEC.md: "default: not shown"). */
@@ -7,16 +8,16 @@ export const DEFAULT_SEARCH_LIMIT = 10;
 
 /** Paging of search and discovery (SPEC.md Limits: limit 1–100, offset 0–10000), with shaping. */
 export class PageParamsDto extends ShapingParamsDto {
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: DEFAULT_SEARCH_LIMIT })
+  @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_SEARCH_LIMIT })
   @IsOptional()
   @IsInt()
   @Min(1)
-  @Max(100)
+  @Max(MAX_PAGE_SIZE)
   limit?: number;
 
   @ApiPropertyOptional({
     minimum: 0,
-    maximum: 10000,
+    maximum: MAX_OFFSET,
     default: 0,
     description:
       'Rows to skip; ordering is deterministic within a build, so pages never overlap or skip rows.',
@@ -24,6 +25,6 @@ export class PageParamsDto extends ShapingParamsDto {
   @IsOptional()
   @IsInt()
   @Min(0)
-  @Max(10000)
+  @Max(MAX_OFFSET)
   offset?: number;
 }

@@ -3,6 +3,7 @@ import {
   BUILD_KINDS,
   BuildKind,
   IndustriesRequest,
+  MAX_QUERY_LENGTH,
   RESULT_SETS,
   ResultSet,
   SearchRequest,
@@ -12,7 +13,7 @@ import { PageRequestDto } from '../../page-request.dto';
 export class SearchRequestDto extends PageRequestDto implements SearchRequest {
   @IsString()
   @MinLength(1)
-  @MaxLength(10000)
+  @MaxLength(MAX_QUERY_LENGTH)
   query!: string;
 
   @IsOptional()
