@@ -6,12 +6,12 @@
 import { BUILD_VERSION_PATTERN, isBuildVersion } from '@app/contracts';
 import { mix32, seedWords, Weighted } from '@app/random';
 import { Feistel, Permutation, evenBitsFor } from './bijections';
-import { buildCompanyTable } from './companies';
+import { buildCompanyTable } from './company-table';
 import type { CompanyInfo, GeneratorContext, GeneratorOptions } from './model';
 import type { Sector } from './data/industries';
 import { civilFromDays, parseDay } from './dates';
 import { identityOf, workEmailBase } from './identity';
-import { ALL_KNOWN, companyKnownBits } from './sparse';
+import { ALL_KNOWN, companyKnownBits } from './sparse/company';
 import { KEY } from './streams';
 import { VOCABULARIES, vocabularyOf } from './vocabulary';
 

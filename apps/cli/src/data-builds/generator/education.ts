@@ -4,7 +4,7 @@
  */
 import type { DegreeLevel, JobFunction, PersonEducation } from '@app/contracts';
 import type { Rng } from '@app/random';
-import { NETX_HOST } from './companies';
+import { NETX_HOST } from './company-table';
 import { FIELDS_OF_STUDY } from './data/profile';
 import { DEGREES, type SchoolRow, US_SCHOOLS, WORLD_SCHOOLS } from './data/schools';
 import type { City, PlaceSet } from './places';

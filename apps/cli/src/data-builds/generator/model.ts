@@ -96,6 +96,6 @@ export interface GeneratorContext {
   readonly unique: Feistel;
   readonly personNetx: Feistel;
   readonly personSvcKey: number;
-  /** Per company, the KNOWN bits (sparse.ts) of what its record keeps; all set when dense. */
+  /** Per company, the KNOWN bits (sparse/company.ts) of what its record keeps; all set when dense. */
   readonly companyKnown: Uint8Array;
 }

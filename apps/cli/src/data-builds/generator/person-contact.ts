@@ -5,7 +5,7 @@
  */
 import type { PersonEmail, PersonPhone, PersonSocial } from '@app/contracts';
 import type { Rng } from '@app/random';
-import { NETX_HOST } from './companies';
+import { NETX_HOST } from './company-table';
 import { buildEmails, buildPhones, buildSocials } from './contact';
 import type { GeneratorContext } from './model';
 import type { Identity } from './identity';

@@ -6,7 +6,8 @@ import type { PersonLocation } from '@app/contracts';
 import type { Rng } from '@app/random';
 import type { Job } from './model';
 import { dayBetween, formatDay } from './dates';
-import { type City, geoNear, postalCode, shortRegion, streetAddress } from './places';
+import { geoNear, postalCode, shortRegion, streetAddress } from './addresses';
+import type { City } from './places';
 import { titleCase, titleCaseCached } from './text';
 
 function locationOf(

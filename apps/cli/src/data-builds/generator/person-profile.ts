@@ -13,7 +13,6 @@ import { addMonths, civilFromDays, formatMonth } from './dates';
 import type { Identity } from './identity';
 import type { Career } from './person-career';
 import type { City } from './places';
-import { summaryText } from './sparse';
 import { sentenceVariant, titleCaseCached } from './text';
 
 export interface Profile {
@@ -24,6 +23,29 @@ export interface Profile {
   summary: TextVariant;
   netxConnections: number;
   netxFollowers: number;
+}
+
+/** Free text of a profile's about section, from what the record knows. */
+export function summaryText(f: {
+  years: number | null;
+  area: string;
+  industry: string | null;
+  title: string | null;
+  companyName: string | null;
+  city: string | null;
+  skills: readonly string[];
+}): string {
+  const lead =
+    f.years === null ? 'professional' : f.years > 0 ? `${f.years}+ years` : 'early-career professional';
+  let s = `${lead} in ${f.area}`;
+  if (f.industry !== null)
+    s += f.years !== null && f.years > 0 ? ` across ${f.industry} and related fields` : ` in ${f.industry}`;
+  s += '.';
+  if (f.title !== null && f.companyName !== null)
+    s += ` currently ${f.title} at ${f.companyName}${f.city !== null ? `, based in ${f.city}` : ''}.`;
+  else if (f.city !== null) s += ` based in ${f.city}.`;
+  if (f.skills.length > 0) s += ` skilled in ${f.skills.slice(0, 3).join(', ')}.`;
+  return s;
 }
 
 export function profileOf(rng: Rng, career: Career, company: CompanyInfo, home: City): Profile {

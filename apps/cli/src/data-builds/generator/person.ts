@@ -6,7 +6,7 @@
 import type { PersonRecord } from '@app/contracts';
 import { Rng } from '@app/random';
 import { expenseOf, isDecisionMaker } from './career';
-import { uuidFor } from './companies';
+import { uuidFor } from './company-table';
 import { companyOfSlot } from './context';
 import type { GeneratorContext } from './model';
 import { civilFromDays, dayBetween, formatDay } from './dates';
@@ -17,7 +17,7 @@ import { contactOf } from './person-contact';
 import { experienceOf } from './person-experience';
 import { homesOf } from './person-places';
 import { certificationsOf, honorificsOf, languagesOf, profileOf } from './person-profile';
-import { sparsifyPerson } from './sparse';
+import { sparsifyPerson } from './sparse/person';
 import { STREAM } from './streams';
 
 /** When sources last saw the person, and confirmed or updated the current job and home. */

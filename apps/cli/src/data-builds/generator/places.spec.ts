@@ -2,7 +2,8 @@ import { isValidPhoneNumber, parsePhoneNumber } from 'libphonenumber-js';
 import { isValidPhoneNumber as isValidMax, parsePhoneNumber as parseMax } from 'libphonenumber-js/max';
 import { Rng, seedWords } from '@app/random';
 import { COUNTRIES } from './data/countries';
-import { CITIES, geoNear, postalCode } from './places';
+import { geoNear, postalCode } from './addresses';
+import { CITIES } from './places';
 import { landlineNumber, mobileNumber } from './phones';
 
 const seed = seedWords(11);
