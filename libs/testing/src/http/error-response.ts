@@ -1,12 +1,17 @@
+import assert from 'node:assert/strict';
 import type { LightMyRequestResponse } from 'fastify';
 
-/** Every error is `{error, message, details}` (docs/errors.md); returns the body for more checks. */
+/**
+ * Every error is `{error, message, details}` (docs/errors.md); returns the body for more checks.
+ * node:assert rather than jest's `expect`: benches load this library too and compile without
+ * jest's types, and a thrown AssertionError fails a jest test all the same.
+ */
 export function expectErrorResponse(res: LightMyRequestResponse, status: number, error: string) {
-  expect(res.statusCode).toBe(status);
+  assert.equal(res.statusCode, status, `status ${res.statusCode}, expected ${status}: ${res.body}`);
   const body = res.json();
-  expect(Object.keys(body).sort()).toEqual(['details', 'error', 'message']);
-  expect(body.error).toBe(error);
-  expect(typeof body.message).toBe('string');
+  assert.deepEqual(Object.keys(body).sort(), ['details', 'error', 'message']);
+  assert.equal(body.error, error);
+  assert.equal(typeof body.message, 'string');
   return body;
 }
 
