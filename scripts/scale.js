@@ -9,6 +9,7 @@ const fs = require('node:fs');
 const net = require('node:net');
 const path = require('node:path');
 const { parseArgs } = require('node:util');
+const { childrenOf } = require('./processes');
 
 const root = path.resolve(__dirname, '..');
 const GATEWAY_MAIN = path.join(root, 'dist/apps/gateway/src/main.js');
@@ -107,14 +108,6 @@ const runs = (pid, script) => {
     return alive(pid) && fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(script);
   } catch {
     return alive(pid);
-  }
-};
-const childrenOf = (pid) => {
-  try {
-    const text = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
-    return text ? text.split(/\s+/).map(Number) : [];
-  } catch {
-    return [];
   }
 };
 

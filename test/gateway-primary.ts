@@ -3,11 +3,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { appProcessEnv, freePort, type TestEnvironment } from '@app/testing';
+import { childrenOf } from '../scripts/processes';
 
 const MAIN = path.resolve(__dirname, '..', 'dist', 'apps', 'gateway', 'src', 'main.js');
-
-export const childrenOf = (pid: number): number[] =>
-  readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
 
 /** Running (a zombie waiting for a parent that is gone does not count). */
 export const alive = (pid: number) => {

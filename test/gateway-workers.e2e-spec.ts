@@ -1,5 +1,6 @@
 import { createTestEnvironment, TestEnvironment } from '@app/testing';
-import { alive, childrenOf, GatewayPrimary, spawnGatewayPrimary } from './gateway-primary';
+import { childrenOf } from '../scripts/processes';
+import { alive, GatewayPrimary, spawnGatewayPrimary } from './gateway-primary';
 
 /** GATEWAY_WORKERS: several gateway processes behind one port, supervised by the primary. */
 describe('gateway workers (GATEWAY_WORKERS=2)', () => {

@@ -3,20 +3,13 @@
  * shared box whose other tenants take most of the cores, requests per second mostly measure
  * the neighbours; CPU per request measures the code.
  */
-import { readFileSync } from 'node:fs';
 import type { DataSource } from 'typeorm';
-
-const TICK_US = 10_000; // USER_HZ is 100 on Linux
+import { cpuSeconds } from '../../scripts/processes';
 
 /** utime + stime of a process in µs, or null when it is gone (or this is not Linux). */
 function processCpuUs(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_US;
-  } catch {
-    return null;
-  }
+  const seconds = cpuSeconds(pid);
+  return seconds === null ? null : Math.round(seconds * 1_000_000);
 }
 
 /** Backend pids of a TypeORM Postgres DataSource's pool (pg-pool internals; benchmark use only). */

@@ -1,22 +1,10 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AppConfig } from '@app/config';
 import { appProcessEnv } from '@app/testing';
+import { childrenOf } from '../../scripts/processes';
 
 const MAIN = path.resolve(__dirname, '../../apps/gateway/src/main.js');
-
-const childrenOf = (pid: number): number[] => {
-  try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean)
-      .map(Number);
-  } catch {
-    return [];
-  }
-};
 
 /**
  * The real gateway (`dist/apps/gateway/src/main.js`) with GATEWAY_WORKERS=n, as deployed on one

@@ -23,7 +23,7 @@ import { createOpenSearchClient } from '@app/search-index';
 import { loadBuild } from '../../apps/cli/src/data-builds/loader/loader';
 // Not '@app/testing', whose index also exports jest assertions that a bench build has no types for.
 import { createTestEnvironment } from '../../libs/testing/src/environment';
-import { childrenOf, cpuSeconds } from '../scale/procs';
+import { childrenOf, cpuSeconds } from '../../scripts/processes';
 import { createBenchKey } from '../shared/bench-key';
 import { quantile } from '../shared/latency';
 import { startSearchPath } from '../search/worker';
@@ -31,6 +31,8 @@ import { BYSTANDER, WORST } from './queries';
 
 const log = (text: string) => process.stderr.write(`[${new Date().toISOString().slice(11, 19)}] ${text}\n`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The search worker's CPU seconds so far; 0 once it is gone (as bench/scale counts a process). */
+const workerCpu = (pid: number) => cpuSeconds(pid) ?? 0;
 const loads = () =>
   loadavg()
     .map((l) => l.toFixed(2))
@@ -85,9 +87,9 @@ function summary(sent: Sent[]): string {
 /** Waits until the worker has used less than 2% of a core for a second (it finished its queue). */
 async function idle(pid: number, limitMs = 600_000): Promise<void> {
   for (const until = Date.now() + limitMs; Date.now() < until;) {
-    const before = cpuSeconds(pid);
+    const before = workerCpu(pid);
     await sleep(1000);
-    if (cpuSeconds(pid) - before < 0.02) return;
+    if (workerCpu(pid) - before < 0.02) return;
   }
   throw new Error(`the search worker was still busy after ${limitMs} ms`);
 }
@@ -141,12 +143,12 @@ async function main(): Promise<void> {
       openLoop(rate, 2, (i) => post(url, attacker.key, attack.build(1_000_000 + i))),
     ]);
     await idle(worker);
-    let cpu = cpuSeconds(worker);
+    let cpu = workerCpu(worker);
     const alone = await openLoop(bystanderRate, seconds, bystander);
-    const perBystander = (cpuSeconds(worker) - cpu) / alone.length;
+    const perBystander = (workerCpu(worker) - cpu) / alone.length;
     log(`bystander alone: ${summary(alone)}; worker ${(perBystander * 1000).toFixed(2)} CPU ms per request`);
 
-    cpu = cpuSeconds(worker);
+    cpu = workerCpu(worker);
     const started = Date.now();
     const [attacks, during] = await Promise.all([
       openLoop(rate, seconds, (i) => post(url, attacker.key, attack.build(i))),
@@ -157,7 +159,7 @@ async function main(): Promise<void> {
     );
     await idle(worker);
     const drained = (Date.now() - started) / 1000;
-    const perAttack = (cpuSeconds(worker) - cpu - during.length * perBystander) / attacks.length;
+    const perAttack = (workerCpu(worker) - cpu - during.length * perBystander) / attacks.length;
     log(`attacker: ${summary(attacks)}`);
     log(`bystander during the attack: ${summary(during)}`);
     log(

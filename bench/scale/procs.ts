@@ -1,34 +1,13 @@
 /**
- * CPU seconds of processes from /proc (Linux): per pid, per named group of pids, and for the
- * whole machine, so a run can charge each request its share of every process on its path.
+ * CPU seconds of processes from /proc (Linux): per named group of pids and for the whole
+ * machine, so a run can charge each request its share of every process on its path. One
+ * process's CPU time is scripts/processes.js's.
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { busiestOthers, cpuSeconds } from '../../scripts/processes';
 
 const TICKS = 100; // USER_HZ
-
-/** utime + stime in seconds, or 0 once the process is gone. */
-export function cpuSeconds(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(f[11]) + Number(f[12])) / TICKS;
-  } catch {
-    return 0;
-  }
-}
-
-export function childrenOf(pid: number): number[] {
-  try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean)
-      .map(Number);
-  } catch {
-    return [];
-  }
-}
 
 /** Pids listening on any of `ports` on this machine (ss -p; needs to see other users' sockets as root). */
 export function listeningPids(ports: number[]): number[] {
@@ -72,7 +51,7 @@ export interface CpuSnapshot {
 export function snapshot(groups: Groups): CpuSnapshot {
   const perPid: CpuSnapshot['perPid'] = {};
   for (const [name, pids] of Object.entries(groups))
-    perPid[name] = new Map(pids().map((p) => [p, cpuSeconds(p)]));
+    perPid[name] = new Map(pids().map((p) => [p, cpuSeconds(p) ?? 0]));
   return { at: Date.now(), machine: machineSeconds(), perPid };
 }
 
@@ -90,20 +69,5 @@ export function cpuBetween(before: CpuSnapshot, after: CpuSnapshot): Record<stri
   return used;
 }
 
-/** The busiest processes on the box outside `ours` (percent CPU over their lifetime, as ps says). */
-export function others(ours: Set<number>): string {
-  try {
-    const out = execFileSync('ps', ['-eo', 'pid,pcpu,comm', '--sort=-pcpu', '--no-headers'], {
-      encoding: 'utf8',
-    });
-    return out
-      .split('\n')
-      .map((l) => l.trim().split(/\s+/))
-      .filter((f) => f.length >= 3 && !ours.has(Number(f[0])) && Number(f[1]) >= 3)
-      .slice(0, 5)
-      .map((f) => `${f[2]}:${f[1]}%`)
-      .join(' ');
-  } catch {
-    return '';
-  }
-}
+/** The busiest processes on the box outside `ours`: at least 3 % of a core, the top 5. */
+export const others = (ours: Set<number>): string => busiestOthers(ours, { minPercent: 3, most: 5 });

@@ -2,7 +2,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { childrenOf } from './procs';
+import { childrenOf } from '../../scripts/processes';
 
 // dist/bench/scale → the repository root, where scripts/ is not compiled.
 const SCALE = path.resolve(__dirname, '..', '..', '..', 'scripts', 'scale.js');

@@ -17,7 +17,7 @@
  * its balance change). Drops schema, indices and team at the end unless --keep.
  */
 import 'reflect-metadata';
-import { ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
+import { ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -31,6 +31,7 @@ import { createDataSource, insertApiKey, insertTeam, quoteIdent, runMigrations }
 import { freePort, appProcessEnv } from '@app/testing';
 import { generateDataset } from '../../apps/cli/src/data-builds/generator';
 import { loadBuild } from '../../apps/cli/src/data-builds/loader/loader';
+import { busiestOthers, childrenOf, cpuSeconds, rssMb } from '../../scripts/processes';
 import { RECONNECT_EVERY } from '../shared/autocannon';
 
 const BUILD = '1.0.0_2026-11-21';
@@ -40,34 +41,7 @@ const SEARCH_MAIN = path.join(DIST, 'apps/search/src/main.js');
 const log = (text: string) => process.stderr.write(`[${new Date().toISOString().slice(11, 19)}] ${text}\n`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const childrenOf = (pid: number): number[] => {
-  try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean)
-      .map(Number);
-  } catch {
-    return [];
-  }
-};
-const cpuSeconds = (pid: number): number | null => {
-  try {
-    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(f[11]) + Number(f[12])) / 100;
-  } catch {
-    return null;
-  }
-};
 const alive = (pid: number) => existsSync(`/proc/${pid}`);
-const rssMb = (pid: number): number | null => {
-  try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Math.round(Number(m[1]) / 102.4) / 10 : null;
-  } catch {
-    return null;
-  }
-};
 
 function serviceEnv(config: AppConfig, extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
   return appProcessEnv(config, {
@@ -81,22 +55,7 @@ function serviceEnv(config: AppConfig, extra: Record<string, string | undefined>
 }
 
 /** Busiest processes on the box that are not ours (machine conditions next to every sample). */
-function others(ours: Set<number>): string {
-  try {
-    const out = execFileSync('ps', ['-eo', 'pid,pcpu,comm', '--sort=-pcpu', '--no-headers'], {
-      encoding: 'utf8',
-    });
-    return out
-      .split('\n')
-      .map((l) => l.trim().split(/\s+/))
-      .filter((f) => f.length >= 3 && !ours.has(Number(f[0])) && Number(f[1]) >= 5)
-      .slice(0, 4)
-      .map((f) => `${f[2]}:${f[1]}%`)
-      .join(' ');
-  } catch {
-    return '';
-  }
-}
+const others = (ours: Set<number>): string => busiestOthers(ours, { minPercent: 5, most: 4 });
 
 /** autocannon in a child process: fixed overall rate, per-second statuses, errors and latencies. */
 const CANNON = `

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AppConfig } from '@app/config';
 import { appProcessEnv } from '@app/testing';
+import { childrenOf } from '../../scripts/processes';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const SCALE = path.join(ROOT, 'scripts', 'scale.js');
@@ -28,18 +29,6 @@ export interface ScaleTopology {
 }
 
 export const alive = (pid: number) => existsSync(`/proc/${pid}`);
-
-export const childrenOf = (pid: number): number[] => {
-  try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean)
-      .map(Number);
-  } catch {
-    return [];
-  }
-};
 
 /** Established server-side connections on `port` whose socket belongs to `pid` (ss -p). */
 export function connectionsHeldBy(pid: number, port: number): number {

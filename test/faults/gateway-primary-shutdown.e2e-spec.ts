@@ -1,5 +1,6 @@
 import { createTestEnvironment, TestEnvironment } from '@app/testing';
-import { alive, childrenOf, GatewayPrimary, spawnGatewayPrimary } from '../gateway-primary';
+import { childrenOf } from '../../scripts/processes';
+import { alive, GatewayPrimary, spawnGatewayPrimary } from '../gateway-primary';
 
 /**
  * GATEWAY_WORKERS=2 and a worker whose event loop is stuck (SIGSTOP: its own shutdown timer
