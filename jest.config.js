@@ -39,6 +39,8 @@ const aliases = Object.fromEntries(
     'testing',
   ].map((lib) => [`^@app/${lib}$`, `<rootDir>/libs/${lib}/src`]),
 );
+// Test data kept out of the library's index, so production code cannot reach it.
+aliases['^@app/contracts/testing$'] = '<rootDir>/libs/contracts/src/testing';
 const common = {
   rootDir: __dirname,
   transform: { '^.+\\.ts$': swc, '^.+\\.m?js$': swcJs },

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { companyFixture, personFixture, withKeysReversed } from '@app/contracts';
+import { companyFixture, personFixture, withKeysReversed } from '@app/contracts/testing';
 import { aliasName, aliasTargets, createOpenSearchClient, listIndices } from '@app/search-index';
 import { hashEmail } from '@app/normalize';
 import { createTestEnvironment, TestEnvironment } from '@app/testing';

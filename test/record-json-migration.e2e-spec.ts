@@ -1,4 +1,4 @@
-import { companyFixture, personFixture, withKeysReversed } from '@app/contracts';
+import { companyFixture, personFixture, withKeysReversed } from '@app/contracts/testing';
 import { inFieldOrder, servedJson } from '@app/shaping';
 import { MIGRATIONS } from '@app/store';
 import { createTestSchema, TestSchema } from '@app/testing';

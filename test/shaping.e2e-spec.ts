@@ -3,7 +3,8 @@ import { Body, Controller, Get, HttpCode, Module, Post, Query } from '@nestjs/co
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { IsOptional, IsString } from 'class-validator';
 import { loadConfig } from '@app/config';
-import { PERSON_RECORD_FIELDS, type PersonRecord, companyFixture, personFixture } from '@app/contracts';
+import { PERSON_RECORD_FIELDS, type PersonRecord } from '@app/contracts';
+import { companyFixture, personFixture } from '@app/contracts/testing';
 import { createHttpApp } from '@app/server';
 import { Shaped, ShapingParamsDto } from '../apps/gateway/src/shaping';
 

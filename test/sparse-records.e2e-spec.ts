@@ -5,11 +5,10 @@ import { randomUUID } from 'node:crypto';
 import {
   COMPANY_RECORD_FIELDS,
   COMPANY_SEARCH_RESULT_FIELDS,
-  companyFixture,
   PERSON_RECORD_FIELDS,
   PERSON_SEARCH_RESULT_FIELDS,
-  personFixture,
 } from '@app/contracts';
+import { companyFixture, personFixture } from '@app/contracts/testing';
 import { createOpenSearchClient } from '@app/search-index';
 import { createTestEnvironment, TestEnvironment } from '@app/testing';
 import { loadBuild } from '../apps/cli/src/data-builds/loader/loader';

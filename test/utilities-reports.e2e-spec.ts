@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { personFixture } from '@app/contracts';
+import { personFixture } from '@app/contracts/testing';
 import { createOpenSearchClient } from '@app/search-index';
 import {
   createTestEnvironment,

@@ -5,13 +5,12 @@
  */
 import {
   COMPANY_RECORD_FIELDS,
-  companyFixture,
-  personFixture,
   type CompanyRecord,
   PERSON_RECORD_FIELDS,
   type PersonEmail,
   type PersonRecord,
 } from '@app/contracts';
+import { companyFixture, personFixture } from '@app/contracts/testing';
 import { hashEmail } from '@app/normalize';
 import { LIVE_BUILD } from './harness';
 

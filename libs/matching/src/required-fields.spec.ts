@@ -1,4 +1,5 @@
-import { personFixture, companyFixture, ServiceError } from '@app/contracts';
+import { ServiceError } from '@app/contracts';
+import { personFixture, companyFixture } from '@app/contracts/testing';
 import { parseRequiredFields, satisfiesRequiredFields } from './required-fields';
 
 const person = personFixture();

@@ -1,4 +1,4 @@
-import { companyFixture, personFixture, withKeysReversed } from '@app/contracts';
+import { companyFixture, personFixture, withKeysReversed } from '@app/contracts/testing';
 import { inFieldOrder, servedJson } from './field-order';
 
 describe('inFieldOrder / servedJson', () => {

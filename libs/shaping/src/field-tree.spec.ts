@@ -1,4 +1,5 @@
 import { COMPANY_RECORD_FIELDS, PERSON_RECORD_FIELDS } from '@app/contracts';
+import { companyFixture, personFixture, recordPaths } from '@app/contracts/testing';
 import { fieldPaths, fieldTree, findField } from './field-tree';
 import { suggestPaths } from './suggest';
 
@@ -6,6 +7,12 @@ describe('field tree', () => {
   it('has every top-level record field', () => {
     expect([...fieldTree('person').children.keys()].sort()).toEqual([...PERSON_RECORD_FIELDS].sort());
     expect([...fieldTree('company').children.keys()].sort()).toEqual([...COMPANY_RECORD_FIELDS].sort());
+  });
+
+  // Until issue 28 the tree was grown from these fixtures; field order in served records follows it.
+  it('is the tree of a record with every field filled, in the same order', () => {
+    expect(fieldPaths('person')).toEqual(recordPaths(personFixture()));
+    expect(fieldPaths('company')).toEqual(recordPaths(companyFixture()));
   });
 
   it.each([

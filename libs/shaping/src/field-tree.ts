@@ -1,20 +1,24 @@
 /**
- * The field tree include_fields / exclude_fields paths are checked against. It is grown from
- * the contract fixtures because they carry every field of both records, sub-objects included
- * (their completeness is what the contracts' own specs assert); `FieldPath` gives the same
- * tree at compile time for tables such as the titlecase one.
+ * The field tree include_fields / exclude_fields paths are checked against, grown from the
+ * contract: the top-level field lists in record order, and below each object-valued field its
+ * declared subfields (`PERSON_SUBFIELDS`). `FieldPath` gives the same tree at compile time for
+ * tables such as the titlecase one.
  */
-import { companyFixture, personFixture, Entity } from '@app/contracts';
+import {
+  COMPANY_RECORD_FIELDS,
+  COMPANY_SUBFIELDS,
+  Entity,
+  type FieldBranch,
+  PERSON_RECORD_FIELDS,
+  PERSON_SUBFIELDS,
+} from '@app/contracts';
 import type { CompanyRecord, PersonRecord } from '@app/contracts';
-
-type Element<T> = T extends readonly (infer U)[] ? U : T;
-type Branch<T> = NonNullable<Element<NonNullable<T>>>;
 
 /** Dotted paths of a record type; arrays are transparent (`experience.title.cleaned`). */
 export type FieldPath<T> = {
-  [K in keyof T & string]: Branch<T[K]> extends string | number | boolean
+  [K in keyof T & string]: FieldBranch<T[K]> extends string | number | boolean
     ? K
-    : K | `${K}.${FieldPath<Branch<T[K]>>}`;
+    : K | `${K}.${FieldPath<FieldBranch<T[K]>>}`;
 }[keyof T & string];
 
 export type PersonFieldPath = FieldPath<PersonRecord>;
@@ -25,21 +29,15 @@ export interface FieldNode {
   readonly children: ReadonlyMap<string, FieldNode>;
 }
 
-interface MutableNode {
-  children: Map<string, MutableNode>;
+/** A declared shape (`FieldShape`): each key's subfields, null for a leaf. */
+type Shape = { readonly [key: string]: Shape | null };
+
+function nodeOf(shape: Shape | null | undefined): FieldNode {
+  return { children: new Map(Object.entries(shape ?? {}).map(([key, below]) => [key, nodeOf(below)])) };
 }
 
-function grow(node: MutableNode, value: unknown): void {
-  if (Array.isArray(value)) {
-    for (const element of value) grow(node, element);
-    return;
-  }
-  if (value === null || typeof value !== 'object') return;
-  for (const [key, child] of Object.entries(value)) {
-    let next = node.children.get(key);
-    if (!next) node.children.set(key, (next = { children: new Map() }));
-    grow(next, child);
-  }
+function treeOf(fields: readonly string[], subfields: Shape): FieldNode {
+  return { children: new Map(fields.map((field) => [field, nodeOf(subfields[field])])) };
 }
 
 function listPaths(node: FieldNode, prefix: string, out: string[]): string[] {
@@ -51,15 +49,9 @@ function listPaths(node: FieldNode, prefix: string, out: string[]): string[] {
   return out;
 }
 
-function treeOf(record: object): FieldNode {
-  const root: MutableNode = { children: new Map() };
-  grow(root, record);
-  return root;
-}
-
 const TREES: Record<Entity, FieldNode> = {
-  person: treeOf(personFixture()),
-  company: treeOf(companyFixture()),
+  person: treeOf(PERSON_RECORD_FIELDS, PERSON_SUBFIELDS),
+  company: treeOf(COMPANY_RECORD_FIELDS, COMPANY_SUBFIELDS),
 };
 const PATHS: Record<Entity, readonly string[]> = {
   person: listPaths(TREES.person, '', []),

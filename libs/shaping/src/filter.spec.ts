@@ -1,4 +1,5 @@
-import { type CompanyRecord, type PersonRecord, companyFixture, personFixture } from '@app/contracts';
+import { type CompanyRecord, type PersonRecord } from '@app/contracts';
+import { companyFixture, personFixture } from '@app/contracts/testing';
 import { shapeRecord } from './shape';
 
 const omit = <T extends object, K extends keyof T>(o: T, ...keys: K[]): Omit<T, K> => {

@@ -1,4 +1,4 @@
-import { companyFixture, personFixture } from '@app/contracts';
+import { companyFixture, personFixture } from '@app/contracts/testing';
 import { clearShapingCache, compileShaping } from './compile';
 import { RawJson } from './raw-json';
 import { serialize, shapeMatches, shapeRecord } from './shape';

@@ -8,10 +8,9 @@ import {
   type CompanyRecord,
   PERSON_RECORD_FIELDS,
   type PersonRecord,
-  companyFixture,
-  personFixture,
   Entity,
 } from '@app/contracts';
+import { companyFixture, personFixture } from '@app/contracts/testing';
 import { fieldPaths, findField } from './field-tree';
 import { shapeMatches, shapeRecord } from './shape';
 import { titleCase } from './titlecase';

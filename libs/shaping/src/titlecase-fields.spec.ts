@@ -1,4 +1,5 @@
-import { type CompanyRecord, type PersonRecord, companyFixture, personFixture, Entity } from '@app/contracts';
+import { type CompanyRecord, type PersonRecord, Entity } from '@app/contracts';
+import { companyFixture, personFixture } from '@app/contracts/testing';
 import { findField } from './field-tree';
 import { shapeRecord } from './shape';
 import { TITLECASE_FIELDS } from './titlecase-fields';

@@ -4,9 +4,8 @@ import {
   PERSON_DISCOVERY_RESULT_FIELDS,
   PERSON_RECORD_FIELDS,
   PERSON_SEARCH_RESULT_FIELDS,
-  companyFixture,
-  personFixture,
 } from '.';
+import { companyFixture, personFixture } from '../testing';
 
 describe('record field lists', () => {
   it('list every field of the fixtures once', () => {

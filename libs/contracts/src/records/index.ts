@@ -3,4 +3,4 @@ export * from './enums';
 export * from './person';
 export * from './company';
 export * from './validate';
-export * from './fixtures';
+export * from './subfields';

@@ -1,4 +1,4 @@
-import { companyFixture, personFixture } from '../fixtures';
+import { companyFixture, personFixture } from '../../testing';
 import {
   normalizeCompanyRecord,
   normalizePersonRecord,

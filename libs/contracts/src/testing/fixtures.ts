@@ -4,8 +4,8 @@
  * Domains are under example.com/.net/.org, phone numbers use the fictional 555-01xx range, and
  * email hashes are the real digests of the addresses.
  */
-import type { CompanyRecord } from './company';
-import type { PersonRecord } from './person';
+import type { CompanyRecord } from '../records/company';
+import type { PersonRecord } from '../records/person';
 
 const BUILD = '1.0.0_2026-11-21';
 const ACME_ID = '050dd17f-0d1c-4e3f-8cee-a89db252654e';
