@@ -1,7 +1,7 @@
 /**
  * How sparse `data:generate` makes its records (unless `dense`): for each field or group of
  * fields, the share of eligible records that keep it. docs/data-generator.md ("Sparsity")
- * lists this table, and generator.spec.ts measures every rate on generated records, so the
+ * lists this table, and fill-rates.spec.ts measures every rate on generated records, so the
  * code, the docs and the data cannot drift apart.
  *
  * A rate is conditional: `of` says which records are eligible (the others never have the
