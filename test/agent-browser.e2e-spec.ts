@@ -115,7 +115,10 @@ it('signs an agent in through the browser, issues its key, and disconnects it ev
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(attempt.verification_uri);
   await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('Connect an AI agent');
-  await expect(page.getByText('Browser test agent')).toBeTruthy();
+  // playwright-core has no expect: waitFor throws unless the name shows, and shows once.
+  const agentName = page.getByText('Browser test agent', { exact: true });
+  await agentName.waitFor({ state: 'visible', timeout: 5_000 });
+  expect(await agentName.count()).toBe(1);
   const code = (await page.locator('.code').innerText()).trim();
   expect(code).toMatch(/^[BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4}$/);
   await shot(page, '2-verification-code');
