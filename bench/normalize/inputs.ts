@@ -156,3 +156,12 @@ export function states(n: number, seed = 6): [string, string][] {
   ];
   return Array.from({ length: n }, () => pick(r, xs));
 }
+
+/**
+ * Ten-thousand-character addresses shaped to make a backtracking pattern blow up (a dotted local
+ * part ending in an invalid character, a hyphenated domain); libs/normalize's spec checks they are
+ * refused, run.ts times it.
+ */
+export function adversarialEmails(): string[] {
+  return [`${'a.'.repeat(5000)}!@example.com`, `x@${'a-'.repeat(5000)}.com`];
+}

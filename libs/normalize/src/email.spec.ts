@@ -91,11 +91,9 @@ describe('normalizeEmail', () => {
     }
   });
 
-  it('stays fast on adversarial input', () => {
-    const long = `${'a.'.repeat(5000)}!@example.com`;
-    const start = Date.now();
-    expect(isValidEmail(long)).toBe(false);
+  // How fast it refuses them is bench/normalize's bound (a timed assertion is flaky in a unit spec).
+  it('refuses adversarial input', () => {
+    expect(isValidEmail(`${'a.'.repeat(5000)}!@example.com`)).toBe(false);
     expect(isValidEmail(`x@${'a-'.repeat(5000)}.com`)).toBe(false);
-    expect(Date.now() - start).toBeLessThan(100);
   });
 });
