@@ -1,9 +1,10 @@
 import type { Server } from 'node:http';
 import { ConfigError } from '@app/config';
-import { startMetricsServer, stopMetricsServer } from './metrics-server';
+import { startMetricsServer, stopMetricsServer } from '@app/server';
 
 const TOKEN = 'operator-token-0123456789';
 
+/** The operator port's own HTTP server on a real socket (metrics.e2e-spec scrapes the apps through it). */
 describe('metrics server', () => {
   const servers: Server[] = [];
   afterEach(async () => {

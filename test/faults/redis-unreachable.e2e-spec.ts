@@ -1,7 +1,11 @@
 import { Logger } from '@nestjs/common';
-import { CountersUnavailable, RedisThrottlerStorage } from './redis-throttler.storage';
+import {
+  CountersUnavailable,
+  RedisThrottlerStorage,
+} from '../../apps/gateway/src/access/rate-limits/redis-throttler.storage';
 
-describe('RedisThrottlerStorage', () => {
+/** A Redis that refuses connections (redis-unresponsive covers one that accepts and never answers). */
+describe('faults: Redis that cannot be reached', () => {
   it('reports counts it cannot make when Redis cannot be reached, warning once', async () => {
     const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     // Never connected (no onModuleInit) and no offline queue: every command fails at once.
