@@ -14,7 +14,7 @@ import {
   seedTeam,
   TestEnvironment,
 } from '@app/testing';
-import { DiscoverBodyDto } from '../apps/gateway/src/discovery/dto/discover-body.dto';
+import { DiscoverBodyDto } from '../apps/gateway/src/discover/dto/discover-body.dto';
 import {
   BulkEnrichDto,
   CompanyBulkItemDto,

@@ -14,7 +14,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { cpus } from 'node:os';
 import { loadConfig } from '@app/config';
 import { createDataSource, insertTeam, quoteIdent, runMigrations } from '@app/store';
-import { ChargeQueue } from '../../apps/gateway/src/access/billing/charge-queue';
+import { ChargeQueue } from '../../apps/gateway/src/billing/charge-queue';
 import { closedLoop } from '../shared/latency';
 
 function arg(name: string, fallback: string): string {

@@ -35,8 +35,10 @@ import { Redis } from 'ioredis';
 import { loadConfig } from '@app/config';
 import { createHttpApp } from '@app/server';
 import { createDataSource, insertApiKey, insertTeam, quoteIdent, runMigrations } from '@app/store';
-import { BilledMatches, freeOfCharge, Public } from '../../apps/gateway/src/access';
+import { Public } from '../../apps/gateway/src/access';
+import { BilledMatches } from '../../apps/gateway/src/billing';
 import { GatewayModule } from '../../apps/gateway/src/gateway.module';
+import { RouteAnswer } from '../../apps/gateway/src/route-answer';
 import { RECONNECT_EVERY } from '../shared/autocannon';
 
 const run = promisify(execFile);
@@ -71,7 +73,7 @@ class BenchController {
   @Get('guarded')
   @BilledMatches('person')
   guarded() {
-    return freeOfCharge({ matches: [], total: 0 });
+    return new RouteAnswer({ matches: [], total: 0 }, {}, null);
   }
 
   @Get('intercepted')

@@ -18,8 +18,9 @@ import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '@app/config';
 import { createDataSource } from '@app/store';
-import { CreditsService } from '../../apps/gateway/src/access/services/credits.service';
+import { CreditsService } from '../../apps/gateway/src/billing';
 import { SearchClient } from '../../apps/gateway/src/search-client/search-client.service';
+import { cpuSeconds } from '../../scripts/processes';
 import { cannon } from '../shared/autocannon';
 import { quantile } from '../shared/latency';
 import { startSearchPath } from './worker';
@@ -84,7 +85,7 @@ async function main(): Promise<void> {
   await db.initialize();
   const cleanups: Array<() => Promise<unknown>> = [() => db.destroy()];
   try {
-    const { key, gateway } = await startSearchPath(config, db, cleanups);
+    const { key, gateway, workerPid } = await startSearchPath(config, db, cleanups);
     const timings: Timings = new Map();
     serverSpan(timings, gateway.getHttpAdapter().getInstance());
     timeMethod(timings, 'NATS request (worker + OpenSearch)', gateway.get(SearchClient), 'send');
@@ -95,8 +96,10 @@ async function main(): Promise<void> {
     await cannon(url, key, [{ query: sql }], Number(values.warmup), 1);
     for (const list of timings.values()) list.length = 0;
     const cpuBefore = process.cpuUsage();
+    const workerCpuBefore = cpuSeconds(workerPid)!;
     const client = await cannon(url, key, [{ query: sql }], Number(values.duration), 1);
     const cpu = process.cpuUsage(cpuBefore);
+    const workerCpu = cpuSeconds(workerPid)! - workerCpuBefore;
     if (client.failed > 0) throw new Error(`gateway answered errors: ${client.firstError}`);
 
     const span = p50(timings.get('server span (onRequest → onResponse)')!);
@@ -110,7 +113,8 @@ async function main(): Promise<void> {
     ];
     process.stdout.write(
       `query: ${sql}\n${client.ok} requests at 1 connection in ${values.duration} s; ` +
-        `gateway process CPU ${((cpu.user + cpu.system) / 1000 / client.ok).toFixed(2)} ms per request\n\n` +
+        `gateway process CPU ${((cpu.user + cpu.system) / 1000 / client.ok).toFixed(2)} ms per request, ` +
+        `search worker CPU ${((workerCpu * 1000) / client.ok).toFixed(2)} ms per request\n\n` +
         `| stage | p50 ms |\n| --- | ---: |\n${rows.map(([l, v]) => `| ${l} | ${v.toFixed(2)} |`).join('\n')}\n`,
     );
   } finally {

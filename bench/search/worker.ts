@@ -12,12 +12,12 @@ const READY = 'search worker ready';
 /**
  * The real search worker (`dist/apps/search/src/main.js`) as its own process, as deployed: it
  * must not share an event loop with the gateway it is measured through. Resolves once it is
- * subscribed to NATS; `stop` ends it.
+ * subscribed to NATS; `stop` ends it, `pid` lets a bench read its CPU time.
  */
 export async function startSearchWorker(
   env: Record<string, string | undefined>,
   timeoutMs = 60_000,
-): Promise<{ stop: () => Promise<void> }> {
+): Promise<{ pid: number; stop: () => Promise<void> }> {
   const main = path.resolve(__dirname, '../../apps/search/src/main.js');
   const child = spawn(process.execPath, [main], {
     env: { METRICS_PORT: '0', ...env, LOG_LEVEL: 'info' },
@@ -39,7 +39,7 @@ export async function startSearchWorker(
       }
     });
   });
-  return { stop: () => stop(child) };
+  return { pid: child.pid!, stop: () => stop(child) };
 }
 
 function stop(child: ChildProcess): Promise<void> {
@@ -60,7 +60,7 @@ export async function startSearchPath(
   config: AppConfig,
   db: DataSource,
   cleanups: Array<() => Promise<unknown>>,
-): Promise<{ key: string; gateway: NestFastifyApplication }> {
+): Promise<{ key: string; gateway: NestFastifyApplication; workerPid: number }> {
   const worker = await startSearchWorker({
     ...process.env,
     DATABASE_SCHEMA: config.database.schema,
@@ -72,5 +72,5 @@ export async function startSearchPath(
   cleanups.unshift(remove);
   const gateway = await createGateway(config);
   cleanups.unshift(() => gateway.close());
-  return { key, gateway };
+  return { key, gateway, workerPid: worker.pid };
 }

@@ -2,15 +2,15 @@ import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { IsBoolean, IsInt, IsOptional, Max, Min } from 'class-validator';
 import {
   ApiKeyAuth,
-  BilledMatches,
   type Caller,
   CurrentCaller,
   Enterprise,
-  freeOfCharge,
   Public,
   RateLimit,
   TierService,
 } from '../../apps/gateway/src/access';
+import { BilledMatches } from '../../apps/gateway/src/billing';
+import { RouteAnswer } from '../../apps/gateway/src/route-answer';
 import { ShapingParamsDto } from '../../apps/gateway/src/shaping';
 
 export class MatchesDto extends ShapingParamsDto {
@@ -58,7 +58,7 @@ export class ProbeController {
   @HttpCode(200)
   @BilledMatches('person')
   freePage() {
-    return freeOfCharge(page(0));
+    return new RouteAnswer(page(0), {}, null);
   }
 
   @Post('enterprise')

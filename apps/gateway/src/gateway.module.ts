@@ -3,7 +3,8 @@ import { AppConfig, ConfigModule } from '@app/config';
 import { DatabaseModule } from '@app/server';
 import { AccessModule } from './access';
 import { AgentKeysModule } from './agent-keys/agent-keys.module';
-import { DiscoveryModule } from './discovery/discovery.module';
+import { BillingModule } from './billing';
+import { DiscoverModule } from './discover/discover.module';
 import { EnrichmentModule } from './enrichment/enrichment.module';
 import { HealthModule } from './health/health.module';
 import { McpModule } from './mcp/mcp.module';
@@ -23,9 +24,11 @@ export class GatewayModule {
         GatewayMetricsModule,
         SearchClientModule,
         AccessModule,
+        // After AccessModule: billing's credit pre-check guard must run after the access guard.
+        BillingModule,
         HealthModule,
         SearchModule,
-        DiscoveryModule,
+        DiscoverModule,
         UtilitiesModule,
         EnrichmentModule,
         AgentKeysModule,

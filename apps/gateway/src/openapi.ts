@@ -3,6 +3,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { AppConfig } from '@app/config';
 import { documentRoutePolicies, RoutePolicies } from './access';
 import { AGENT_TOKEN_SCHEME } from './agent-keys/agent-token-auth.decorator';
+import { documentBilledRoutes } from './billing';
 
 /**
  * OpenAPI 3 generated from the controllers and DTOs, with each route's access policy (credits,
@@ -33,7 +34,9 @@ export function mountOpenApi(app: NestFastifyApplication, config: AppConfig): vo
       )
       .build(),
   );
-  documentRoutePolicies(document, app.get(RoutePolicies).routes());
+  const routes = app.get(RoutePolicies).routes();
+  documentRoutePolicies(document, routes);
+  documentBilledRoutes(document, routes);
   SwaggerModule.setup('docs', app, document, {
     jsonDocumentUrl: 'openapi.json',
     yamlDocumentUrl: 'openapi.yaml',

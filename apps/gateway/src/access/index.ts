@@ -1,7 +1,12 @@
 export { AccessModule } from './access.module';
-export { type Billable, freeOfCharge } from './billing/billable';
-export { CREDITS_CHARGED_HEADER, CREDITS_REMAINING_HEADER } from './billing/billing.interceptor';
-export { type Caller, setRateLimitSubject } from './caller';
+export {
+  accessOf,
+  type Caller,
+  contractExpired,
+  type RequestAccess,
+  setRateLimitSubject,
+  utcToday,
+} from './caller';
 export * from './decorators';
 export { KeyBudgets } from './rate-limits/key-budgets';
 export {
@@ -11,11 +16,12 @@ export {
   REFUSED_WHEN_UNCOUNTED,
 } from './rate-limits/rate-limit-table';
 export { installPreBodyChecks } from './pre-body';
-export { documentRoutePolicies } from './route-docs';
+export { addSuccessHeaders, documentRoutePolicies } from './route-docs';
 export { RateLimitGuard } from './guards/rate-limit.guard';
 export {
   type EnterpriseRule,
   IS_AGENT_TOKEN,
+  IS_BILLED,
   type RouteEntry,
   RoutePolicies,
   type RoutePolicy,

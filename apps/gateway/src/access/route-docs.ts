@@ -1,13 +1,8 @@
 import type { HeadersObject, OpenAPIObject, OperationObject, ResponseObject } from '@nestjs/swagger';
-import { CREDITS_CHARGED_HEADER, CREDITS_REMAINING_HEADER } from './billing/billing.interceptor';
 import { FORBIDDEN_DESCRIPTION } from './decorators/api-key-auth.decorator';
 import { SANDBOX_SUMMARY_EXTENSION } from './decorators/live-and-sandbox.decorator';
 import type { EnterpriseRule, RouteEntry, RoutePolicy } from './route-policy';
 import { isSandboxScope } from './scope';
-
-const PAYMENT_REQUIRED =
-  '`insufficient_credits` (the matches exceed the balance; nothing charged) or `contract_expired`. ' +
-  'Successful responses carry X-Credits-Charged and X-Credits-Remaining.';
 
 const TIER: Record<EnterpriseRule, string> = {
   all: '`feature_not_available`: enterprise-tier teams only.',
@@ -25,21 +20,13 @@ const RATE_LIMIT_HEADERS: HeadersObject = {
   'X-RateLimit-Reset': { description: 'Seconds until the current minute ends.', schema: integer },
 };
 
-const CREDIT_HEADERS: HeadersObject = {
-  [CREDITS_CHARGED_HEADER]: {
-    description: 'Credits this call took: one per returned match.',
-    schema: integer,
-  },
-  [CREDITS_REMAINING_HEADER]: { description: "The team's balance after this call.", schema: integer },
-};
-
 type Operation = OperationObject & { [SANDBOX_SUMMARY_EXTENSION]?: string };
 
 /**
  * Documents each route's access policy from RoutePolicies, the code the guard enforces, so the
- * document cannot promise what the guard does not do: 402 and the X-Credits-* headers where the
- * route bills, the tier 403 where it has a tier rule, the X-RateLimit-* headers behind a key or an
- * agent's token, and no key at all on a public route.
+ * document cannot promise what the guard does not do: the tier 403 where it has a tier rule, the
+ * X-RateLimit-* headers behind a key or an agent's token, and no key at all on a public route.
+ * (What billing adds to a billed route is documented by billing, from the same policies.)
  * A sandbox mirror (@PostLiveAndSandbox) shares its live handler's operation; here it gets its
  * own summary and operationId, and what the sandbox waives drops out with its policy.
  */
@@ -51,24 +38,7 @@ export function documentRoutePolicies(document: OpenAPIObject, routes: readonly 
     if (policy.agentToken) addSuccessHeaders(operation, RATE_LIMIT_HEADERS);
     else if (policy.isPublic) documentPublic(operation);
     else documentPolicy(operation, policy);
-    if (policy.billed && method === 'POST') documentIdempotencyKey(operation);
   }
-}
-
-/** Billed POSTs accept an Idempotency-Key (IdempotencyInterceptor); the sandbox charges nothing to protect. */
-function documentIdempotencyKey(operation: Operation): void {
-  operation.parameters = [
-    ...(operation.parameters ?? []),
-    {
-      in: 'header',
-      name: 'Idempotency-Key',
-      required: false,
-      schema: { type: 'string', minLength: 1, maxLength: 255 },
-      description:
-        'Makes a retry safe: the same key with the same request within 24 h returns the first response ' +
-        '(Idempotent-Replayed: true) and is charged once; with another request it is 422 `idempotency_key_reused`.',
-    },
-  ];
 }
 
 function nameMirror(operation: Operation, path: string): void {
@@ -96,7 +66,7 @@ function documentPublic(operation: Operation): void {
 }
 
 /** Headers every success of the route carries. (An @AgentTokenAuth() route documents its own scheme and errors.) */
-function addSuccessHeaders(operation: Operation, headers: HeadersObject): void {
+export function addSuccessHeaders(operation: OperationObject, headers: HeadersObject): void {
   const ok = (operation.responses['200'] ?? { description: '' }) as ResponseObject;
   operation.responses['200'] = {
     ...ok,
@@ -107,8 +77,7 @@ function addSuccessHeaders(operation: Operation, headers: HeadersObject): void {
 
 function documentPolicy(operation: Operation, policy: RoutePolicy): void {
   const { responses } = operation;
-  addSuccessHeaders(operation, { ...RATE_LIMIT_HEADERS, ...(policy.billed ? CREDIT_HEADERS : {}) });
-  if (policy.billed) responses['402'] = { description: PAYMENT_REQUIRED };
+  addSuccessHeaders(operation, RATE_LIMIT_HEADERS);
   // A handler's own 403 (e.g. multiple_results) replaces the controller's in the document: put
   // every reason this route can answer 403 for back together.
   const own = ((responses['403'] as ResponseObject | undefined)?.description ?? '').split('\n\n');

@@ -7,7 +7,7 @@ import type { Type } from '@nestjs/common';
 import { ErrorBody, ServiceError, Entity } from '@app/contracts';
 import { compileShaping, parseShapingParams, SHAPING_PARAM_NAMES } from '@app/shaping';
 import { createValidationPipe } from '@app/server';
-import type { Billable } from '../access';
+import type { Billable } from '../billing';
 import type { BulkEnrichDto } from './dto/bulk.dto';
 import type { EnrichResponse } from './enrich-results';
 

@@ -3,13 +3,13 @@ import { ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { BuildKind } from '@app/contracts';
 import {
   ApiKeyAuth,
-  BilledMatches,
   Caller,
   CurrentCaller,
   PostLiveAndSandbox,
   RateLimit,
   RouteBuildKind,
 } from '../access';
+import { BilledMatches } from '../billing';
 import { BulkResponse, runBulk } from './bulk';
 import { BulkEnrichDto, CompanyBulkItemDto } from './dto/bulk.dto';
 import { CompanyEnrichDto } from './dto/company-enrich.dto';

@@ -1,4 +1,4 @@
-import { CallHandler, ExecutionContext, Injectable, Logger, NestInterceptor } from '@nestjs/common';
+import { CallHandler, ExecutionContext, Inject, Injectable, Logger, NestInterceptor } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { catchError, from, mergeMap, Observable, of, throwError } from 'rxjs';
@@ -10,8 +10,8 @@ import {
   purgeIdempotencyKeys,
   releaseIdempotencyKey,
 } from '@app/store';
-import { accessOf } from '../access/caller';
 import { setClaimedIdempotencyKey } from './claimed-key';
+import { IDEMPOTENCY_OWNER, type IdempotencyOwner } from './idempotency-owner';
 import { IDEMPOTENT_REPLAYED_HEADER, idempotencyKeyOf, requestFingerprint } from './idempotency-key';
 
 /** Response headers a replay repeats: the body's type and what the first call was charged. */
@@ -30,25 +30,30 @@ const PURGE_EVERY_MS = 10 * 60_000;
  * than running a charge twice) instead of paying again.
  *
  * Attached outermost by @BilledMatches(), so it stores the shaped body exactly as sent and a
- * replay skips billing. Keys live in Postgres, per team, so every gateway shares them.
+ * replay skips billing. Keys live in Postgres, per team, so every gateway shares them; which
+ * team a request's key belongs to, and whether the request is charged at all, is told by the
+ * IDEMPOTENCY_OWNER the billing feature provides (this feature knows nothing of API keys).
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
   private readonly log = new Logger(IdempotencyInterceptor.name);
   private lastPurge = 0;
 
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(IDEMPOTENCY_OWNER) private readonly ownerOf: IdempotencyOwner,
+  ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const http = context.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
-    const access = accessOf(request);
     // Only charged POSTs: a GET is a read, and the sandbox charges nothing to protect.
-    if (!access?.billed || request.method !== 'POST') return next.handle();
+    if (request.method !== 'POST') return next.handle();
+    const teamId = this.ownerOf(request);
+    if (teamId === null) return next.handle();
     const key = idempotencyKeyOf(request);
     if (key === null) return next.handle();
     const reply = http.getResponse<FastifyReply>();
-    const teamId = access.caller.teamId;
     const fingerprint = requestFingerprint(request);
     this.purgeNowAndThen();
 

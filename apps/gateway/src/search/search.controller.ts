@@ -1,17 +1,11 @@
-import { Body, Controller, Res } from '@nestjs/common';
+import { Body, Controller } from '@nestjs/common';
 import { ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
 import type { BuildKind } from '@app/contracts';
-import {
-  ApiKeyAuth,
-  BilledMatches,
-  Enterprise,
-  PostLiveAndSandbox,
-  RateLimit,
-  RouteBuildKind,
-} from '../access';
+import { ApiKeyAuth, Enterprise, PostLiveAndSandbox, RateLimit, RouteBuildKind } from '../access';
+import { BilledMatches } from '../billing';
+import type { RouteAnswer } from '../route-answer';
 import { SearchBodyDto } from './dto/search-body.dto';
-import { SearchResponse, SearchService } from './search.service';
+import { type SearchResponse, SearchService } from './search.service';
 
 const SearchHeaders = (): MethodDecorator =>
   ApiResponse({
@@ -44,10 +38,9 @@ export class SearchController {
   @BilledMatches('person')
   person(
     @Body() body: SearchBodyDto,
-    @Res({ passthrough: true }) reply: FastifyReply,
     @RouteBuildKind() kind: BuildKind,
-  ): Promise<SearchResponse> {
-    return this.search.search('person', kind, body, reply);
+  ): Promise<RouteAnswer<SearchResponse>> {
+    return this.search.search('person', kind, body);
   }
 
   @PostLiveAndSandbox('company/search', {
@@ -59,9 +52,8 @@ export class SearchController {
   @BilledMatches('company')
   company(
     @Body() body: SearchBodyDto,
-    @Res({ passthrough: true }) reply: FastifyReply,
     @RouteBuildKind() kind: BuildKind,
-  ): Promise<SearchResponse> {
-    return this.search.search('company', kind, body, reply);
+  ): Promise<RouteAnswer<SearchResponse>> {
+    return this.search.search('company', kind, body);
   }
 }

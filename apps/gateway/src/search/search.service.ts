@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
 import { SEARCH_PATTERNS, BuildKind, SearchReply, Entity } from '@app/contracts';
+import type { RouteAnswer } from '../route-answer';
 import { SearchClient } from '../search-client/search-client.service';
+import { workerAnswer } from '../search-client/worker-answer';
 import { DEFAULT_SEARCH_LIMIT, SearchBodyDto } from './dto/search-body.dto';
-import { answerWithHeaders } from './search-headers';
 
 export interface SearchResponse {
   matches: Record<string, unknown>[];
@@ -16,12 +16,7 @@ const PATTERN = { person: SEARCH_PATTERNS.personSearch, company: SEARCH_PATTERNS
 export class SearchService {
   constructor(private readonly client: SearchClient) {}
 
-  async search(
-    entity: Entity,
-    kind: BuildKind,
-    body: SearchBodyDto,
-    reply: FastifyReply,
-  ): Promise<SearchResponse> {
+  async search(entity: Entity, kind: BuildKind, body: SearchBodyDto): Promise<RouteAnswer<SearchResponse>> {
     const result = await this.client.send<SearchReply>(PATTERN[entity], {
       query: body.query,
       limit: body.limit ?? DEFAULT_SEARCH_LIMIT,
@@ -29,6 +24,6 @@ export class SearchService {
       kind,
     });
     // The worker sends every result field in record order, unknown ones as null (docs/shaping.md).
-    return answerWithHeaders(result, reply, { matches: result.matches, total: result.total });
+    return workerAnswer(result, { matches: result.matches, total: result.total });
   }
 }

@@ -1,5 +1,4 @@
 export { ApiKeyAuth } from './api-key-auth.decorator';
-export { BilledMatches } from './billed-matches.decorator';
 export { CurrentCaller } from './current-caller.decorator';
 export { Enterprise } from './enterprise.decorator';
 export {

@@ -5,7 +5,6 @@ import { setAccess } from '../caller';
 import { RoutePolicies } from '../route-policy';
 import { assertScope, scopeOf } from '../scope';
 import { API_KEY_HEADER, ApiKeyService } from '../services/api-key.service';
-import { CreditsService } from '../services/credits.service';
 import { FailedAuthLimiter } from '../services/failed-auth-limiter';
 import { TierService } from '../services/tier.service';
 import { RateLimitGuard } from './rate-limit.guard';
@@ -13,9 +12,8 @@ import { RateLimitGuard } from './rate-limit.guard';
 /**
  * The one global guard, in a fixed order: public route? → failed keys from the address (429, for
  * keys not known to be good) → API key (401) → endpoint scope (403)
- * → tier (403) → rate limit (429) → contract and credit pre-check on billed routes (402). The
- * rate limit comes before the pre-check so that a team out of credits cannot make unlimited
- * requests that each cost a 402 (and, when its cached balance says "short", a Postgres read). Each
+ * → tier (403) → rate limit (429). On billed routes, billing's own guard then runs the contract
+ * and credit pre-check (402), after the rate limit (CreditPrecheckGuard). Each
  * step reads the route's policy through RoutePolicies (its decorators, and whether its path is
  * in the sandbox), so endpoints state their rules in one line each and never repeat their path.
  */
@@ -25,7 +23,6 @@ export class AccessGuard implements CanActivate {
     private readonly policies: RoutePolicies,
     private readonly keys: ApiKeyService,
     private readonly tiers: TierService,
-    private readonly credits: CreditsService,
     private readonly rateLimit: RateLimitGuard,
     private readonly failures: FailedAuthLimiter,
   ) {}
@@ -60,9 +57,7 @@ export class AccessGuard implements CanActivate {
     this.tiers.assertRoute(caller, policy.enterprise, scope);
     if (policy.billed && request.method === 'HEAD') throw headOnBilled(scope);
     setAccess(request, { caller, scope, billed: policy.billed });
-    const allowed = await this.rateLimit.canActivate(context);
-    if (policy.billed) await this.credits.precheck(caller);
-    return allowed;
+    return this.rateLimit.canActivate(context);
   }
 }
 

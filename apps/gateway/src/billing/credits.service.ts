@@ -5,8 +5,8 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { ServiceError } from '@app/contracts';
 import { LruCache } from '@app/cache';
-import { ChargeQueue } from '../billing/charge-queue';
-import { Caller, contractExpired, utcToday } from '../caller';
+import { type Caller, contractExpired, utcToday } from '../access';
+import { ChargeQueue } from './charge-queue';
 
 const MAX_TEAMS = 10_000;
 

@@ -1,18 +1,11 @@
-import { Body, Controller, Res } from '@nestjs/common';
+import { Body, Controller } from '@nestjs/common';
 import { ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
 import type { BuildKind } from '@app/contracts';
-import {
-  ApiKeyAuth,
-  BilledMatches,
-  type Caller,
-  CurrentCaller,
-  PostLiveAndSandbox,
-  RateLimit,
-  RouteBuildKind,
-} from '../access';
+import { ApiKeyAuth, type Caller, CurrentCaller, PostLiveAndSandbox, RateLimit, RouteBuildKind } from '../access';
+import { BilledMatches } from '../billing';
+import type { RouteAnswer } from '../route-answer';
+import { DiscoverService, type DiscoverResponse } from './discover.service';
 import { DiscoverBodyDto } from './dto/discover-body.dto';
-import { DiscoverResponse, DiscoveryService } from './discovery.service';
 
 const DiscoverResponses = (): MethodDecorator => (target, key, descriptor) => {
   ApiResponse({
@@ -38,8 +31,11 @@ const DiscoverResponses = (): MethodDecorator => (target, key, descriptor) => {
 @ApiTags('discovery')
 @ApiKeyAuth()
 @Controller()
+// Named Discovery*, not Discover* like its module and service: the class name is the prefix of
+// the routes' OpenAPI operationIds (DiscoveryController_person), which generated clients name
+// their methods after.
 export class DiscoveryController {
-  constructor(private readonly discovery: DiscoveryService) {}
+  constructor(private readonly discovery: DiscoverService) {}
 
   @PostLiveAndSandbox('person/discover', {
     summary: 'Find people from a plain-language description (beta); one credit per returned match',
@@ -50,11 +46,10 @@ export class DiscoveryController {
   @BilledMatches('person')
   person(
     @Body() body: DiscoverBodyDto,
-    @Res({ passthrough: true }) reply: FastifyReply,
     @RouteBuildKind() kind: BuildKind,
     @CurrentCaller() caller: Caller,
-  ): Promise<DiscoverResponse> {
-    return this.discovery.discover('person', kind, body, reply, caller);
+  ): Promise<RouteAnswer<DiscoverResponse>> {
+    return this.discovery.discover('person', kind, body, caller);
   }
 
   @PostLiveAndSandbox('company/discover', {
@@ -66,10 +61,9 @@ export class DiscoveryController {
   @BilledMatches('company')
   company(
     @Body() body: DiscoverBodyDto,
-    @Res({ passthrough: true }) reply: FastifyReply,
     @RouteBuildKind() kind: BuildKind,
     @CurrentCaller() caller: Caller,
-  ): Promise<DiscoverResponse> {
-    return this.discovery.discover('company', kind, body, reply, caller);
+  ): Promise<RouteAnswer<DiscoverResponse>> {
+    return this.discovery.discover('company', kind, body, caller);
   }
 }

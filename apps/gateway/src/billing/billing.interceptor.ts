@@ -2,15 +2,15 @@ import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nes
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { mergeMap, Observable } from 'rxjs';
 import type { Entity } from '@app/contracts';
-import { claimedIdempotencyKeyOf } from '../../idempotency/claimed-key';
-import { GatewayMetrics } from '../../metrics/gateway-metrics';
-import { SHAPED_ENTITY } from '../../shaping';
-import { accessOf, RequestAccess } from '../caller';
-import { CreditsService } from '../services/credits.service';
+import { accessOf, type RequestAccess } from '../access';
+import { claimedIdempotencyKeyOf } from '../idempotency';
+import { GatewayMetrics } from '../metrics/gateway-metrics';
 import { billableCount } from './billable';
+import { CREDITS_CHARGED_HEADER, CREDITS_REMAINING_HEADER } from './credit-headers';
+import { CreditsService } from './credits.service';
 
-export const CREDITS_CHARGED_HEADER = 'X-Credits-Charged';
-export const CREDITS_REMAINING_HEADER = 'X-Credits-Remaining';
+/** The entity a @BilledMatches() route charges for, for the charged-credits metric. */
+export const BILLED_ENTITY = 'svc:billing:entity';
 
 /**
  * Charges a @BilledMatches() handler's result: one credit per match, with the usage row, then the
@@ -32,27 +32,26 @@ export class BillingInterceptor implements NestInterceptor {
     if (!access?.billed) return next.handle();
     const reply = http.getResponse<FastifyReply>();
     const where = `${context.getClass().name}.${context.getHandler().name}`;
-    // @BilledMatches(entity) sets it through Shaped(entity).
-    const entity = Reflect.getMetadata(SHAPED_ENTITY, context.getHandler()) as Entity;
+    const entity = Reflect.getMetadata(BILLED_ENTITY, context.getHandler()) as Entity;
     return next
       .handle()
       .pipe(mergeMap((body: unknown) => this.bill(body, access, request, reply, where, entity)));
   }
 
   private async bill(
-    body: unknown,
+    result: unknown,
     access: RequestAccess,
     request: FastifyRequest,
     reply: FastifyReply,
     where: string,
     entity: Entity,
   ): Promise<unknown> {
-    const count = billableCount(body);
+    const count = billableCount(result);
     if (count === null)
-      throw new Error(`@BilledMatches() handler ${where} returned no {matches} array and no Billable`);
+      throw new Error(`@BilledMatches() handler ${where} returned no {matches} array, Billable or RouteAnswer`);
     if (count.free) {
       void reply.header(CREDITS_CHARGED_HEADER, '0');
-      return body;
+      return result;
     }
     const charge = await this.credits.charge({
       caller: access.caller,
@@ -64,6 +63,6 @@ export class BillingInterceptor implements NestInterceptor {
     this.metrics.charged(entity, charge.charged);
     void reply.header(CREDITS_CHARGED_HEADER, String(charge.charged));
     void reply.header(CREDITS_REMAINING_HEADER, String(charge.remaining));
-    return body;
+    return result;
   }
 }

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { BilledCall, chargeCalls } from '@app/store';
-import { Coalescer } from '../../coalescer';
+import { Coalescer } from '../coalescer';
 
 type Outcome = number | null | Error;
 

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { BuildKind, DiscoverReply, DiscoveryInterpretation, Entity, SEARCH_PATTERNS } from '@app/contracts';
 import { type Caller, KeyBudgets } from '../access';
+import type { RouteAnswer } from '../route-answer';
 import { SearchClient } from '../search-client/search-client.service';
+import { workerAnswer } from '../search-client/worker-answer';
 import { DEFAULT_SEARCH_LIMIT } from '../search/dto/page-params.dto';
-import { answerWithHeaders } from '../search/search-headers';
 import { DiscoverBodyDto } from './dto/discover-body.dto';
 
 export interface DiscoverResponse {
@@ -18,7 +18,7 @@ export interface DiscoverResponse {
 const PATTERN = { person: SEARCH_PATTERNS.personDiscover, company: SEARCH_PATTERNS.companyDiscover } as const;
 
 @Injectable()
-export class DiscoveryService {
+export class DiscoverService {
   private readonly modelConfigured: boolean;
 
   constructor(
@@ -33,9 +33,8 @@ export class DiscoveryService {
     entity: Entity,
     kind: BuildKind,
     body: DiscoverBodyDto,
-    reply: FastifyReply,
     caller: Caller,
-  ): Promise<DiscoverResponse> {
+  ): Promise<RouteAnswer<DiscoverResponse>> {
     const result = await this.client.send<DiscoverReply>(PATTERN[entity], {
       query: body.query,
       limit: body.limit ?? DEFAULT_SEARCH_LIMIT,
@@ -43,7 +42,7 @@ export class DiscoveryService {
       kind,
       model_allowed: await this.mayUseModel(kind, caller),
     });
-    return answerWithHeaders(result, reply, {
+    return workerAnswer(result, {
       matches: result.matches,
       total: result.total,
       generated_query: result.generated_query,

@@ -1,4 +1,5 @@
-import { billableCount, freeOfCharge } from './billable';
+import { RouteAnswer } from '../route-answer';
+import { billableCount } from './billable';
 
 describe('billableCount', () => {
   it('counts matches, or asks a Billable body', () => {
@@ -7,10 +8,12 @@ describe('billableCount', () => {
     expect(billableCount({ results: [], billableMatches: () => 4 })).toEqual({ free: false, matches: 4 });
   });
 
-  it('sees the free mark, which never reaches the JSON body', () => {
-    const body = freeOfCharge({ matches: [], total: 0 });
-    expect(billableCount(body)).toEqual({ free: true });
-    expect(JSON.stringify(body)).toBe('{"matches":[],"total":0}');
+  it("reads a RouteAnswer's own count, not its body's", () => {
+    const body = { matches: [1, 2], total: 2 };
+    expect(billableCount(new RouteAnswer(body, {}, 2))).toEqual({ free: false, matches: 2 });
+    expect(billableCount(new RouteAnswer(body, {}, 0))).toEqual({ free: false, matches: 0 });
+    expect(billableCount(new RouteAnswer({ matches: [], total: 0 }, {}, null))).toEqual({ free: true });
+    expect(billableCount(new RouteAnswer(body, {}, -1))).toBeNull();
   });
 
   it('refuses bodies it cannot count', () => {

@@ -1,0 +1,51 @@
+import type { HeadersObject, OpenAPIObject, OperationObject } from '@nestjs/swagger';
+import { addSuccessHeaders, type RouteEntry } from '../access';
+import { CREDITS_CHARGED_HEADER, CREDITS_REMAINING_HEADER } from './credit-headers';
+
+const PAYMENT_REQUIRED =
+  '`insufficient_credits` (the matches exceed the balance; nothing charged) or `contract_expired`. ' +
+  'Successful responses carry X-Credits-Charged and X-Credits-Remaining.';
+
+const integer = { type: 'integer' } as const;
+
+const CREDIT_HEADERS: HeadersObject = {
+  [CREDITS_CHARGED_HEADER]: {
+    description: 'Credits this call took: one per returned match.',
+    schema: integer,
+  },
+  [CREDITS_REMAINING_HEADER]: { description: "The team's balance after this call.", schema: integer },
+};
+
+/**
+ * Documents what billing adds to a billed route, from the same RoutePolicies the guards read (so
+ * a sandbox mirror, which is not billed, does not claim it): 402 and the X-Credits-* headers
+ * behind an API key, and the Idempotency-Key header on a billed POST.
+ */
+export function documentBilledRoutes(document: OpenAPIObject, routes: readonly RouteEntry[]): void {
+  for (const { method, path, policy } of routes) {
+    if (!policy.billed) continue;
+    const operation = document.paths[path]?.[method.toLowerCase() as 'get'] as OperationObject | undefined;
+    if (!operation) continue;
+    if (!policy.agentToken && !policy.isPublic) {
+      addSuccessHeaders(operation, CREDIT_HEADERS);
+      operation.responses['402'] = { description: PAYMENT_REQUIRED };
+    }
+    if (method === 'POST') documentIdempotencyKey(operation);
+  }
+}
+
+/** Billed POSTs accept an Idempotency-Key (IdempotencyInterceptor); the sandbox charges nothing to protect. */
+function documentIdempotencyKey(operation: OperationObject): void {
+  operation.parameters = [
+    ...(operation.parameters ?? []),
+    {
+      in: 'header',
+      name: 'Idempotency-Key',
+      required: false,
+      schema: { type: 'string', minLength: 1, maxLength: 255 },
+      description:
+        'Makes a retry safe: the same key with the same request within 24 h returns the first response ' +
+        '(Idempotent-Replayed: true) and is charged once; with another request it is 422 `idempotency_key_reused`.',
+    },
+  ];
+}

@@ -1,0 +1,2 @@
+export { RouteAnswer } from './route-answer';
+export { RouteAnswerInterceptor } from './route-answer.interceptor';
