@@ -1,8 +1,18 @@
 /**
- * Import cycles, type-only ones included (`tsPreCompilationDeps`): a cycle means two modules are one
- * concept split in two, or one of them holds something that belongs in a third. The other boundaries
- * (pure libraries, libs never import apps, no app imports another) are ESLint rules: eslint.config.mjs.
+ * Import rules that need resolved paths, type-only imports included (`tsPreCompilationDeps`):
+ * - no cycles: a cycle means two modules are one concept split in two, or one of them holds
+ *   something that belongs in a third;
+ * - no test code in production: fixtures and test helpers (libs/testing, a library's src/testing)
+ *   are reachable from specs, test/ and bench/ only, whatever the import's spelling;
+ * - the gateway's idempotency and access features never import each other: idempotency replays a
+ *   billed answer, access decides who may ask; each depends on the shared pieces, not on the other.
+ * The other boundaries (pure libraries, libs never import apps, no app imports another) are ESLint
+ * rules: eslint.config.mjs. test/boundaries.e2e-spec.ts proves each rule of both files.
  */
+const TEST_CODE = '^libs/testing/|^libs/[^/]+/src/testing/';
+const IDEMPOTENCY = '^apps/gateway/src/idempotency/';
+const ACCESS = '^apps/gateway/src/access/';
+
 module.exports = {
   forbidden: [
     {
@@ -11,6 +21,29 @@ module.exports = {
       comment: 'Move what both sides need into a module of its own.',
       from: {},
       to: { circular: true },
+    },
+    {
+      name: 'no-test-code-in-production',
+      severity: 'error',
+      comment:
+        'Fixtures and test helpers are for specs, test/ and bench/: derive production data from the contracts ' +
+        '(e.g. the field lists and PERSON_SUBFIELDS), never from @app/contracts/testing or @app/testing.',
+      from: { path: '^(apps|libs)/', pathNot: [TEST_CODE, '\\.spec\\.ts$'] },
+      to: { path: TEST_CODE },
+    },
+    {
+      name: 'no-idempotency-to-access',
+      severity: 'error',
+      comment: 'idempotency/ and access/ are separate features: move what both need out of access/.',
+      from: { path: IDEMPOTENCY },
+      to: { path: ACCESS },
+    },
+    {
+      name: 'no-access-to-idempotency',
+      severity: 'error',
+      comment: 'idempotency/ and access/ are separate features: move what both need out of idempotency/.',
+      from: { path: ACCESS },
+      to: { path: IDEMPOTENCY },
     },
   ],
   options: {

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -56,39 +56,153 @@ describe('boundaries checked by the build', () => {
   });
 });
 
-/** `.dependency-cruiser.cjs` (as `npm test` runs it) over a folder of `files`: the rules it reports. */
-function cruise(files: Record<string, string>): string[] {
-  const dir = mkdtempSync(path.join(ROOT, 'libs', '.cycle-probe-'));
+const PROBE = 'PROBE';
+
+/**
+ * `.dependency-cruiser.cjs` (as `npm test` runs it) over `files`, each written at its path in the
+ * repository (the rules name real folders) with PROBE, in paths and code, standing for a fresh
+ * folder: each file's violated rules. One run for every case: a run costs seconds.
+ */
+function cruise(files: Record<string, string>): Map<string, string[]> {
+  const probe = `.lint-probe-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+  const dirs = new Set<string>();
   try {
-    for (const [name, code] of Object.entries(files)) writeFileSync(path.join(dir, name), code);
+    for (const [name, code] of Object.entries(files)) {
+      dirs.add(name.slice(0, name.indexOf(PROBE)) + probe);
+      const file = path.join(ROOT, name.replace(PROBE, probe));
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, code.replaceAll(PROBE, probe));
+    }
     const run = spawnSync(
       process.execPath,
-      [DEPCRUISE, path.relative(ROOT, dir), '--config', '.dependency-cruiser.cjs', '--output-type', 'json'],
+      [DEPCRUISE, ...dirs, '--config', '.dependency-cruiser.cjs', '--output-type', 'json'],
       { cwd: ROOT, encoding: 'utf8' },
     );
-    const result = JSON.parse(run.stdout) as { summary: { violations: Array<{ rule: { name: string } }> } };
-    return result.summary.violations.map((v) => v.rule.name);
+    const result = JSON.parse(run.stdout) as {
+      summary: { violations: Array<{ from: string; rule: { name: string } }> };
+    };
+    const rules = new Map<string, string[]>();
+    for (const { from, rule } of result.summary.violations) {
+      const file = from.replace(probe, PROBE);
+      rules.set(file, [...(rules.get(file) ?? []), rule.name]);
+    }
+    return rules;
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    for (const dir of dirs) rmSync(path.join(ROOT, dir), { recursive: true, force: true });
   }
 }
 
-describe('import cycles', () => {
-  it('refuses a cycle, a type-only one included', () => {
-    const violations = cruise({
-      'a.ts': "import type { B } from './b';\nexport interface A { b: B }\n",
-      'b.ts': "import type { A } from './a';\nexport interface B { a: A }\n",
-    });
-    expect(violations.length).toBeGreaterThan(0);
-    expect(new Set(violations)).toEqual(new Set(['no-circular']));
+const FIXTURE =
+  "import { personFixture } from '@app/contracts/testing';\nexport const p = personFixture();\n";
+const GATEWAY = 'apps/gateway/src';
+const PROBES = {
+  cycle: {
+    'libs/PROBE/cycle-a.ts': "import type { B } from './cycle-b';\nexport interface A { b: B }\n",
+    'libs/PROBE/cycle-b.ts': "import type { A } from './cycle-a';\nexport interface B { a: A }\n",
+  },
+  oneWay: {
+    'libs/PROBE/one-way-a.ts': "import type { B } from './one-way-b';\nexport interface A { b: B }\n",
+    'libs/PROBE/one-way-b.ts': 'export interface B { n: number }\n',
+  },
+  productionFixture: {
+    'libs/shaping/src/PROBE/tree.ts': FIXTURE,
+    [`${GATEWAY}/PROBE/fixture.ts`]: FIXTURE,
+    // Whatever the spelling: a relative path reaches the same file.
+    'libs/shaping/src/PROBE/relative.ts': "export * from '../../../contracts/src/testing/fixtures';\n",
+  },
+  testFixture: {
+    'libs/shaping/src/PROBE/tree.spec.ts': FIXTURE,
+    'test/PROBE/fixture.ts': FIXTURE,
+    'bench/PROBE/fixture.ts': FIXTURE,
+    'libs/shaping/src/PROBE/contract.ts': "export * from '../../../contracts/src/records/subfields';\n",
+  },
+  idempotencyToAccess: {
+    [`${GATEWAY}/idempotency/PROBE/replay.ts`]: "export * from '../../access/PROBE/key';\n",
+    [`${GATEWAY}/access/PROBE/key.ts`]: "export const key = 'k';\n",
+  },
+  accessToIdempotency: {
+    [`${GATEWAY}/access/PROBE/guard.ts`]: "export * from '../../idempotency/PROBE/owner';\n",
+    [`${GATEWAY}/idempotency/PROBE/owner.ts`]: "export const owner = 'o';\n",
+  },
+  shared: {
+    [`${GATEWAY}/idempotency/PROBE/shared.ts`]: "export * from '../../PROBE/caller';\n",
+    [`${GATEWAY}/access/PROBE/shared.ts`]: "export * from '../../PROBE/caller';\n",
+    [`${GATEWAY}/PROBE/caller.ts`]: "export const caller = 'c';\n",
+  },
+} satisfies Record<string, Record<string, string>>;
+
+describe('dependency-cruiser rules', () => {
+  let violations: Map<string, string[]>;
+  beforeAll(() => {
+    violations = cruise(Object.assign({}, ...Object.values(PROBES)));
+  });
+  const rulesOf = (files: Record<string, string>) =>
+    Object.keys(files).map((file) => violations.get(file) ?? []);
+
+  it('refuse an import cycle, a type-only one included', () => {
+    // Reported once, from whichever module the cruise meets first.
+    expect(new Set(rulesOf(PROBES.cycle).flat())).toEqual(new Set(['no-circular']));
   });
 
-  it('lets a one-way import pass', () => {
-    expect(
-      cruise({
-        'a.ts': "import type { B } from './b';\nexport interface A { b: B }\n",
-        'b.ts': 'export interface B { n: number }\n',
-      }),
-    ).toEqual([]);
+  it('let a one-way import pass', () => {
+    expect(rulesOf(PROBES.oneWay)).toEqual([[], []]);
   });
+
+  it('refuse a production import of a fixture, however it is spelled', () => {
+    expect(rulesOf(PROBES.productionFixture)).toEqual(Array(3).fill(['no-test-code-in-production']));
+  });
+
+  it('let specs, test/ and bench/ import fixtures, and production the contracts', () => {
+    expect(rulesOf(PROBES.testFixture)).toEqual(Array(4).fill([]));
+  });
+
+  it('refuse an import from idempotency/ into access/ and back', () => {
+    expect(rulesOf(PROBES.idempotencyToAccess)).toEqual([['no-idempotency-to-access'], []]);
+    expect(rulesOf(PROBES.accessToIdempotency)).toEqual([['no-access-to-idempotency'], []]);
+  });
+
+  it('let idempotency/ and access/ share what lives elsewhere', () => {
+    expect(rulesOf(PROBES.shared)).toEqual([[], [], []]);
+  });
+});
+
+const PRETTIER = path.join(ROOT, 'node_modules', 'prettier', 'bin', 'prettier.cjs');
+
+/** `prettier --check` (as `npm run lint` runs it, with the repository's config and ignore files) on `code` at `file`. */
+function formatted(file: string, code: string): boolean {
+  const run = spawnSync(process.execPath, [PRETTIER, '--check', '--stdin-filepath', file], {
+    cwd: ROOT,
+    input: code,
+    encoding: 'utf8',
+  });
+  if (run.status !== 0 && run.status !== 1) throw new Error(run.stderr);
+  return run.status === 0;
+}
+
+describe('formatting checked by the build', () => {
+  const UNFORMATTED = 'export const a = {b:"x"}\n';
+
+  it('the lint script checks every file', () => {
+    const { scripts } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    expect(scripts.lint.split(' && ')).toContain('prettier --check .');
+  });
+
+  // A library's own data/ folder is source like any other: only the top-level data/ is ignored.
+  it.each(['libs/shaping/src/x.ts', 'test/x.e2e-spec.ts', 'libs/discovery/src/data/x.ts'])(
+    'refuses an unformatted %s and lets its formatted form pass',
+    (file) => {
+      expect(formatted(file, UNFORMATTED)).toBe(false);
+      // The repository's .prettierrc: single quotes.
+      expect(formatted(file, "export const a = { b: 'x' };\n")).toBe(true);
+    },
+  );
+
+  it.each(['dist/apps/x.ts', 'data/sandbox/x.json', 'bench/soak/last-run.json', 'libs/x/names.generated.ts'])(
+    'leaves %s alone: output, data and generated files',
+    (file) => {
+      expect(formatted(file, file.endsWith('.json') ? '{"a":[1,\n2]}\n' : UNFORMATTED)).toBe(true);
+    },
+  );
 });

@@ -8,7 +8,10 @@ type Shape = { readonly [key: string]: Shape | null };
 /** The declared tree's paths, parents before children, in declaration order. */
 function declaredPaths(fields: readonly string[], subfields: Shape): string[] {
   const below = (shape: Shape | null | undefined, prefix: string): string[] =>
-    Object.entries(shape ?? {}).flatMap(([key, sub]) => [`${prefix}.${key}`, ...below(sub, `${prefix}.${key}`)]);
+    Object.entries(shape ?? {}).flatMap(([key, sub]) => [
+      `${prefix}.${key}`,
+      ...below(sub, `${prefix}.${key}`),
+    ]);
   return fields.flatMap((field) => [field, ...below(subfields[field], field)]);
 }
 
