@@ -3,6 +3,7 @@ import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiKeyAuth, Caller, CurrentCaller, RateLimit } from '../access';
 import { API_KEY_HEADER } from '../access/services/api-key.service';
+import { sendWebResponse } from './mcp-http';
 import { McpService } from './mcp.service';
 
 /**
@@ -51,8 +52,9 @@ export class McpController {
     return this.serve(request, reply, caller);
   }
 
-  private serve(request: FastifyRequest, reply: FastifyReply, caller: Caller): Promise<void> {
+  private async serve(request: FastifyRequest, reply: FastifyReply, caller: Caller): Promise<void> {
     // The guard accepted this header (a single string): the tools' routes are called with it.
-    return this.mcp.serve(request, reply, caller, String(request.headers[API_KEY_HEADER]));
+    const response = await this.mcp.serve(request, caller, String(request.headers[API_KEY_HEADER]));
+    await sendWebResponse(response, reply);
   }
 }

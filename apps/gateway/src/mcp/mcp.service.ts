@@ -3,17 +3,11 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { createMcpHandler, McpHttpHandler, McpRequestContext } from '@modelcontextprotocol/server';
 import type { Tool } from '@modelcontextprotocol/server';
 import type { OpenAPIObject } from '@nestjs/swagger';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import type { Caller } from '../access';
 import { SearchClient } from '../search-client/search-client.service';
-import {
-  allowedHostnames,
-  assertHostAndOrigin,
-  batchRefusal,
-  sendWebResponse,
-  toWebRequest,
-} from './mcp-http';
+import { allowedHostnames, assertHostAndOrigin, batchRefusal, toWebRequest } from './mcp-http';
 import { createServer, McpRequestScope } from './mcp-server';
 import { toolDefinition } from './tool-schemas';
 import { TOOLS } from './tools';
@@ -50,13 +44,16 @@ export class McpService implements OnApplicationShutdown {
     });
   }
 
-  /** Behind the guard: the caller is authenticated, in scope for /mcp, and counted in its rate limit. */
-  async serve(request: FastifyRequest, reply: FastifyReply, caller: Caller, apiKey: string): Promise<void> {
+  /**
+   * Behind the guard: the caller is authenticated, in scope for /mcp, and counted in its rate
+   * limit. Answers the SDK's web Response; the controller writes it to the reply.
+   */
+  async serve(request: FastifyRequest, caller: Caller, apiKey: string): Promise<Response> {
     assertHostAndOrigin(request, this.hostnames);
     const batch = batchRefusal(request.body);
-    if (batch) return sendWebResponse(batch, reply);
+    if (batch) return batch;
     const definitions = await this.toolDefinitions();
-    const response = await this.handler.fetch(toWebRequest(request), {
+    return this.handler.fetch(toWebRequest(request), {
       parsedBody: request.body,
       authInfo: {
         token: apiKey,
@@ -66,7 +63,6 @@ export class McpService implements OnApplicationShutdown {
         extra: { caller, definitions, address: request.ip } satisfies RequestExtra,
       },
     });
-    await sendWebResponse(response, reply);
   }
 
   async onApplicationShutdown(): Promise<void> {
