@@ -27,7 +27,7 @@ import { TOOLS } from '../apps/gateway/src/mcp/tools';
 import { SearchBodyDto } from '../apps/gateway/src/search/dto/search-body.dto';
 import { CleanRequestDto } from '../apps/gateway/src/utilities/clean/dto/clean-request.dto';
 import { EmailHashRequestDto } from '../apps/gateway/src/utilities/hash/dto/email-hash.dto';
-import { ReportRequestDto } from '../apps/gateway/src/utilities/reports/dto/report-request.dto';
+import { ReportRequestDto } from '../apps/gateway/src/reports/dto/report-request.dto';
 import { call, connectMcp, LEGACY, MODERN } from './mcp/client';
 import { loadTestBuilds, SearchStack, startSearchStack, TEST_BUILD } from './search/harness';
 

@@ -9,6 +9,7 @@ import { EnrichmentModule } from './enrichment/enrichment.module';
 import { HealthModule } from './health/health.module';
 import { McpModule } from './mcp/mcp.module';
 import { GatewayMetricsModule } from './metrics/metrics.module';
+import { ReportsModule } from './reports/reports.module';
 import { SearchClientModule } from './search-client/search-client.module';
 import { SearchModule } from './search/search.module';
 import { UtilitiesModule } from './utilities/utilities.module';
@@ -30,6 +31,7 @@ export class GatewayModule {
         SearchModule,
         DiscoverModule,
         UtilitiesModule,
+        ReportsModule,
         EnrichmentModule,
         AgentKeysModule,
         McpModule,

@@ -3,12 +3,10 @@ import { CleanController } from './clean/clean.controller';
 import { CleanService } from './clean/clean.service';
 import { HashController } from './hash/hash.controller';
 import { HashService } from './hash/hash.service';
-import { ReportsController } from './reports/reports.controller';
-import { ReportsService } from './reports/reports.service';
 
-/** The free utilities: POST /utility/clean, /utility/hash/email, /utility/report/{person,company}. */
+/** The free, stateless utilities: POST /utility/clean and /utility/hash/email (reports: ReportsModule). */
 @Module({
-  controllers: [CleanController, HashController, ReportsController],
-  providers: [CleanService, HashService, ReportsService],
+  controllers: [CleanController, HashController],
+  providers: [CleanService, HashService],
 })
 export class UtilitiesModule {}

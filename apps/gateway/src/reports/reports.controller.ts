@@ -1,11 +1,11 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { accessOf } from '../../access/caller';
+import { accessOf } from '../access/caller';
 import { ReportRequestDto } from './dto/report-request.dto';
 import { ReportResponseDto } from './dto/report-response.dto';
 import { Reporter, ReportsService } from './reports.service';
-import { ApiKeyAuth, RateLimit } from '../../access';
+import { ApiKeyAuth, RateLimit } from '../access';
 
 const RULES =
   '422 `validation_failed` names the field when: the issue_type/issue_level combination does not apply; svc_id ' +
