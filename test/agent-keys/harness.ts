@@ -8,6 +8,8 @@ import {
   seedAgent,
   seedPerson,
   SeededPerson,
+  SeededTeam,
+  seedTeam,
   TeamSeed,
   TestEnvironment,
 } from '@app/testing';
@@ -85,6 +87,28 @@ export async function agentKeySuite(
   } catch (error) {
     await auth?.close();
     await env.cleanup().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** What the POST /agent/key specs start from: the suite without Redis, its team, an enterprise team, an admin agent. */
+export interface AgentKeyTeams {
+  s: AgentKeySuite;
+  /** The harness's standard team. */
+  team: SeededTeam;
+  enterprise: SeededTeam;
+  /** An admin of `team` only. */
+  admin: Agent;
+}
+
+export async function agentKeyTeams(): Promise<AgentKeyTeams> {
+  const s = await agentKeySuite({ variables: { REDIS_URL: '' } });
+  try {
+    const team = s.h.team;
+    const enterprise = await seedTeam(s.env.db.dataSource, { tier: 'enterprise', credits: 50 });
+    return { s, team, enterprise, admin: await s.agent([[team.id, 'admin']]) };
+  } catch (error) {
+    await s.close();
     throw error;
   }
 }
