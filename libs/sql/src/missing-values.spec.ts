@@ -10,7 +10,7 @@ import { type Doc, type Query, matches } from './testing/evaluate';
  * cross-table column is an EXISTS (never UNKNOWN). Each case names exactly the records it
  * returns, for every column kind; the compiled query is evaluated the way OpenSearch evaluates
  * it over the projected documents, where an unknown value is `null` (not indexed) and an
- * unknown list is `[]`. test/sql-engine.e2e-spec.ts runs the same kind of table on the real
+ * unknown list is `[]`. test/sql-engine-sparse.e2e-spec.ts runs the same kind of table on the real
  * engine, test/search-differential.e2e-spec.ts random queries against PostgreSQL.
  */
 
