@@ -10,7 +10,7 @@
  * description (headline_cleaned, description_cleaned), netx_followers, netx_employee_count,
  * svc_new_hire_count / svc_attrition_count / svc_turnover_rate (the `_<p>` workforce columns,
  * keyed by period like svc_employee_growth_rate), tickers (ticker_symbol/ticker, exchange),
- * socials (social_url). build_version is added because ARCHITECTURE.md has every record carry it.
+ * socials (social_url). build_version is added because docs/architecture.md has every record carry it.
  */
 import type { BuildVersion, ExpectNever, IsoYearMonth, SvcId, TextVariant, Unlisted } from './common';
 import type { CompanySize, CompanyType, WorkforcePeriod } from './enums';
