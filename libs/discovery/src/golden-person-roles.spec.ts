@@ -1,0 +1,197 @@
+import { describeGolden, GoldenRow } from './testing/golden';
+import {
+  BAY_AREA,
+  CTO,
+  DEV,
+  ENGINEER,
+  FINTECH,
+  HEALTHCARE,
+  LAWYER,
+  STARTUP,
+  SWE,
+  TECH,
+  titleOr,
+} from './testing/person-clauses';
+
+/** Descriptions of people's roles → the WHERE clause (SPEC.md's person columns), written like people type. */
+const ROWS: readonly GoldenRow[] = [
+  // roles and titles, synonyms, seniority
+  ['software engineers in san francisco', `${SWE} AND city = 'san francisco'`],
+  ['Software Engineers in SF', `${SWE} AND city = 'san francisco'`],
+  ['sofware engineer san fransisco', `${SWE} AND city = 'san francisco'`],
+  ['SWE in the Bay Area', `${SWE} AND ${BAY_AREA}`],
+  ['product managers at stripe', "job_title ILIKE '%product manager%' AND company_name = 'stripe'"],
+  ['PMs @ Stripe', "job_title ILIKE '%product manager%' AND company_name = 'stripe'"],
+  ['data scientists in new york', "job_title ILIKE '%data scientist%' AND city = 'new york'"],
+  ['data scientists NYC', "job_title ILIKE '%data scientist%' AND city = 'new york'"],
+  ['data scientist in new york city', "job_title ILIKE '%data scientist%' AND city = 'new york'"],
+  ['senior software engineers in berlin', `seniority_level = 'senior' AND ${SWE} AND city = 'berlin'`],
+  ['sr. swe berlin', `seniority_level = 'senior' AND ${SWE} AND city = 'berlin'`],
+  ['senoir enginers in berln', `seniority_level = 'senior' AND ${ENGINEER} AND city = 'berlin'`],
+  ['berlin senior engineers', `city = 'berlin' AND seniority_level = 'senior' AND ${ENGINEER}`],
+  ['SENIOR SOFTWARE ENGINEERS', `seniority_level = 'senior' AND ${SWE}`],
+  ['lead engineers in munich', `seniority_level = 'senior' AND ${ENGINEER} AND city = 'munich'`],
+  ['staff software engineers at google', `seniority_level = 'senior' AND ${SWE} AND company_name = 'google'`],
+  ['the staff at google', "company_name = 'google'"],
+  ['junior developers in london', `seniority_level = 'junior' AND ${DEV} AND city = 'london'`],
+  ['interns in chicago', "seniority_level = 'intern' AND city = 'chicago'"],
+  [
+    'engineering managers at google',
+    "job_function = 'engineering' AND seniority_level = 'manager' AND company_name = 'google'",
+  ],
+  [
+    'head of engineering in seattle',
+    "seniority_level = 'director' AND job_function = 'engineering' AND city = 'seattle'",
+  ],
+  [
+    'VP of Sales in Austin, TX',
+    "seniority_level = 'vp' AND job_function = 'sales' AND city = 'austin' AND state_code = 'US-TX'",
+  ],
+  [
+    'vps of engineering or directors of engineering',
+    "(seniority_level = 'vp' AND job_function = 'engineering') OR (seniority_level = 'director' AND job_function = 'engineering')",
+  ],
+  [
+    'directors of engineering or product in nyc',
+    "seniority_level = 'director' AND job_function IN ('engineering', 'product') AND city = 'new york'",
+  ],
+  [
+    'director or above in marketing',
+    "seniority_level IN ('director', 'vp', 'c_level') AND job_function = 'marketing'",
+  ],
+  [
+    'directors of product at saas startups',
+    `seniority_level = 'director' AND job_function = 'product' AND company_industry IN ('computer software', 'internet') AND ${STARTUP}`,
+  ],
+  ['CTOs in Germany', `${CTO} AND country_code = 'DE'`],
+  [
+    'cfo or vp finance',
+    "job_title ILIKE '%chief financial officer%' OR job_title ILIKE 'cfo%' OR job_title ILIKE '% cfo%' OR (seniority_level = 'vp' AND job_function = 'finance')",
+  ],
+  ['co-founders in london', "job_title ILIKE '%founder%' AND city = 'london'"],
+  [
+    'ctos or founders in london',
+    `(job_title ILIKE '%chief technology officer%' OR job_title ILIKE 'cto%' OR job_title ILIKE '% cto%' OR job_title ILIKE '%founder%') AND city = 'london'`,
+  ],
+  [
+    'cofounders of edtech startups',
+    `job_title ILIKE '%founder%' AND company_industry IN ('e-learning', 'education management') AND ${STARTUP}`,
+  ],
+  ['c-level executives in healthcare', `seniority_level = 'c_level' AND ${HEALTHCARE}`],
+  ['senior or lead engineers', `seniority_level = 'senior' AND ${ENGINEER}`],
+  ['engineers and designers in berlin', `(${ENGINEER} OR job_title ILIKE '%designer%') AND city = 'berlin'`],
+  [
+    'mobile developers',
+    "job_title ILIKE '%mobile%' OR job_title ILIKE 'ios%' OR job_title ILIKE '% ios%' OR job_title ILIKE '%android%'",
+  ],
+  ['ios developers', "job_title ILIKE 'ios%' OR job_title ILIKE '% ios%'"],
+  ['frontend developers', titleOr('frontend', 'front end', 'front-end')],
+  ['full-stack engineers', titleOr('full stack', 'fullstack', 'full-stack')],
+  ['site reliability engineers', titleOr('site reliability', 'sre')],
+  ['account executives at fintech companies', `job_title ILIKE '%account executive%' AND ${FINTECH}`],
+  [
+    'customer success managers in chicago',
+    `(${titleOr('customer success manager', 'client success manager', 'csm')}) AND city = 'chicago'`,
+  ],
+  [
+    'lawyers at law firms in chicago',
+    `(${LAWYER}) AND company_industry IN ('law practice', 'legal services') AND city = 'chicago'`,
+  ],
+  ['teachers in texas', "job_title ILIKE '%teacher%' AND state_code = 'US-TX'"],
+  // role words as people type them: plurals, abbreviations, UK and US names (data/roles.ts)
+  ['physiotherapists in london', `(${titleOr('physio', 'physical therapist')}) AND city = 'london'`],
+  ['physical therapists', titleOr('physio', 'physical therapist')],
+  ['DBAs', titleOr('database administrator', 'dba')],
+  ['database admins in texas', `(${titleOr('database administrator', 'dba')}) AND state_code = 'US-TX'`],
+  ['RNs in texas', `(${titleOr('registered nurse', 'staff nurse', 'rn')}) AND state_code = 'US-TX'`],
+  ['registered nurses', titleOr('registered nurse', 'staff nurse', 'rn')],
+  ['CNAs', titleOr('nursing assistant', 'nurse aide', 'cna')],
+  [
+    'customer service reps',
+    titleOr(
+      'customer service rep',
+      'customer service advisor',
+      'customer service agent',
+      'customer service associate',
+    ),
+  ],
+  ['people in customer service', "job_function = 'customer_success'"],
+  ['LPNs', titleOr('licensed practical nurse', 'licensed vocational nurse', 'lpn', 'lvn')],
+  ['nurse practitioners', "job_title ILIKE '%nurse practitioner%'"],
+  ['attorneys', LAWYER],
+  ['solicitors in london', "job_title ILIKE '%solicitor%' AND city = 'london'"],
+  ['CPAs', titleOr('certified public accountant', 'cpa')],
+  ['SREs', titleOr('site reliability', 'sre')],
+  ['BDRs/SDRs', titleOr('business development rep', 'bdr', 'sales development rep', 'sdr')],
+  ['UX folks', titleOr('ux', 'ui/ux')],
+  ['business analysts', "job_title ILIKE '%business analyst%'"],
+  ['truck drivers', titleOr('truck driver', 'trucker', 'lorry driver', 'hgv driver', 'cdl driver')],
+  ['cooks', "job_title ILIKE '%cook%'"],
+  ['counselors', titleOr('counselor', 'counsellor')],
+  ['help desk techs', titleOr('help desk', 'helpdesk', 'service desk')],
+  ['midwives', "job_title ILIKE '%midwi%'"],
+  ['front-end devs', titleOr('frontend', 'front end', 'front-end')],
+  ['account managers', "job_title ILIKE '%account manager%'"],
+  // short forms of title words, spelled out when the phrase as typed is nothing
+  ['project mgr berlin', "job_title ILIKE '%project manager%' AND city = 'berlin'"],
+  ['acct execs in berlin', "job_title ILIKE '%account executive%' AND city = 'berlin'"],
+  ['admin assistants', titleOr('administrative assistant', 'admin assistant')],
+  ['mgrs in berlin', "seniority_level = 'manager' AND city = 'berlin'"],
+  // ... and people mean the function: no build need store "salespeople" as a title
+  ['salespeople in berlin', "job_function = 'sales' AND city = 'berlin'"],
+  ['sales people at stripe', "job_function = 'sales' AND company_name = 'stripe'"],
+  ['sales folks', "job_function = 'sales'"],
+  // stored "finance intern", "engineering manager": a function and a seniority, not one title
+  ['finance interns', "job_function = 'finance' AND seniority_level = 'intern'"],
+  ['engineering managers', "job_function = 'engineering' AND seniority_level = 'manager'"],
+  // words that mean something else are not role words
+  ['GPs in london', "city = 'london'", ['GPs']],
+  ['salesforce developers', `skills = 'salesforce' AND ${DEV}`],
+  ['english-speaking engineers', `languages = 'english' AND ${ENGINEER}`],
+  // negated and qualified functions
+  ['outside eng', "NOT (job_function = 'engineering')"],
+  ['engineers outside eng', `${ENGINEER} AND NOT (job_function = 'engineering')`],
+  ['not in engineering', "NOT (job_function = 'engineering')"],
+  ['non-engineering staff', "NOT (job_function = 'engineering')"],
+  ['people outside of sales', "NOT (job_function = 'sales')"],
+  ['everyone except engineering', "NOT (job_function = 'engineering')"],
+  ['people not in sales or marketing', "NOT (job_function IN ('sales', 'marketing'))"],
+  ['eng interns', "job_function = 'engineering' AND seniority_level = 'intern'"],
+  [
+    'marketing interns in berlin',
+    "job_function = 'marketing' AND seniority_level = 'intern' AND city = 'berlin'",
+  ],
+  ['eng managers', "job_function = 'engineering' AND seniority_level = 'manager'"],
+  ['sales leaders', "job_function = 'sales' AND seniority_level IN ('c_level', 'vp', 'director')"],
+  [
+    'product and engineering leaders',
+    "job_function IN ('product', 'engineering') AND seniority_level IN ('c_level', 'vp', 'director')",
+  ],
+  // job functions
+  ['IT managers', "job_function = 'information_technology' AND seniority_level = 'manager'"],
+  ['it managers', "job_function = 'information_technology' AND seniority_level = 'manager'"],
+  ['people in IT', "job_function = 'information_technology'"],
+  ['people in finance', "job_function = 'finance'"],
+  [
+    'marketing people at small businesses',
+    "job_function = 'marketing' AND company_size IN ('1-10', '11-50')",
+  ],
+  ['finance people at tech companies', `job_function = 'finance' AND ${TECH}`],
+  // decision makers, sex, platform workers
+  [
+    'decision makers at banks',
+    "is_decision_maker = true AND company_industry IN ('banking', 'investment banking')",
+  ],
+  ['decision makers in banking', "is_decision_maker = true AND company_industry = 'banking'"],
+  ['decision-makers in retail companies', "is_decision_maker = true AND company_industry = 'retail'"],
+  ['non decision makers', 'NOT (is_decision_maker = true)'],
+  [
+    'founders or decision makers in berlin',
+    "(job_title ILIKE '%founder%' OR is_decision_maker = true) AND city = 'berlin'",
+  ],
+  ['women engineers in seattle', `sex = 'female' AND ${ENGINEER} AND city = 'seattle'`],
+  ['female founders', "sex = 'female' AND job_title ILIKE '%founder%'"],
+  ['gig workers', 'is_platform_worker = true'],
+];
+
+describeGolden('interpret + toSql, people (golden): roles and functions', 'person', ROWS);
