@@ -11,7 +11,7 @@ import { companyFixture, personFixture } from '@app/contracts/testing';
 import { aliasName, aliasTargets, createOpenSearchClient, listIndices } from '@app/search-index';
 import { appProcessEnv, createTestEnvironment, freePort, TestEnvironment } from '@app/testing';
 import { dropBuild } from '../apps/cli/src/data-builds/builds';
-import { ACTIVATION_STEPS, ActivationStep } from '../apps/cli/src/data-builds/loader/activation-steps';
+import { ACTIVATION_STEPS, ActivationStep } from '../apps/cli/src/data-builds/activation/steps';
 import { LineProblem, loadBuild, LoadOptions } from '../apps/cli/src/data-builds/loader/loader';
 import { QualityGateError } from '../apps/cli/src/data-builds/loader/quality-gate';
 import { killIfRunning, signalAndReap, spawnSearchWorker } from './faults/child-worker';

@@ -9,7 +9,7 @@ import { ensureDemoData } from '../data-builds/demo-data';
 import { DEFAULT_BUILD_VERSION, generateDataset, VOCABULARIES, type VocabularyName } from '../data-builds/generator';
 import { loadBuild } from '../data-builds/loader/loader';
 import { createProgress } from '../data-builds/loader/progress';
-import { pauseForTests } from '../data-builds/loader/test-pause';
+import { pauseForTests } from '../data-builds/activation/test-pause';
 import { nonNegativeInt, positiveInt } from '../args';
 import { UsageError } from '../errors';
 import { Runner } from '../runner';

@@ -2,22 +2,23 @@ import { Client } from '@opensearch-project/opensearch';
 import { DataSource } from 'typeorm';
 import type { OpenSearchConfig } from '@app/config';
 import { BuildKind, Entity } from '@app/contracts';
+import { ActiveBuildRow, activeBuild, insertLoadingBuild, servingBuild } from '@app/store';
 import {
-  ActiveBuildRow,
-  activateBuild,
-  activeBuild,
-  insertLoadingBuild,
-  servingBuild,
-  lockBuildLoads,
-  unlockBuildLoads,
-} from '@app/store';
-import { newBuildIndices, servedEntities } from './activation';
-import { ActivationStep } from './activation-steps';
+  Activation,
+  activateInTransaction,
+  AtStep,
+  commitActivation,
+  followActivation,
+  KindStores,
+  settleBeforeLoad,
+} from '../activation/switch-over';
+import { holdingKindLock } from '../activation/kind-lock';
 import { BuildTarget, FILE_NAMES, resolveBuild } from './build-target';
 import { COMPANY, PERSON } from './entity-specs';
 import { keepEntity, noteKept, ServedEntity } from './keep-entity';
 import { BatchOptions, loadEntity } from './load-entity';
 import { LoadError } from './load-error';
+import { newBuildIndices, servedEntities } from './load-indices';
 import { LineProblem, LoadLog } from './load-log';
 import { LoadCounts, loadReport, LoadReport } from './load-report';
 import { analyzeBuildTables, clearBuildRows, countBuildValues, vacuumBuildTables } from './pg-writer';
@@ -29,7 +30,6 @@ import {
 } from './quality-gate';
 import { checkEntity } from './read-records';
 import { rollBackLoad } from './rollback';
-import { KindStores, messageOf, removeReplaced, settleBeforeLoad, swapToBuild } from './switch-over';
 
 export type { LineProblem } from './load-log';
 export type { LoadReport } from './load-report';
@@ -51,11 +51,8 @@ export interface LoadOptions extends BatchOptions {
   /** Read and check every line, write nothing. */
   dryRun?: boolean;
   /** Called before each step of the switch-over (tests pause or fail there). */
-  atStep?: (step: ActivationStep) => void | Promise<void>;
+  atStep?: AtStep;
 }
-
-/** How long a load waits for another of its kind (or a killed one's connection) to let go. */
-const LOCK_WAIT_MS = 10_000;
 
 /**
  * Loads DIR as one build into Postgres and OpenSearch. Postgres rows go in one transaction and
@@ -98,25 +95,11 @@ export async function loadBuild(
     return finish(counts, judge(target.buildId, counts, served, opts, log));
   }
 
-  const runner = db.createQueryRunner();
-  await runner.connect();
-  let result: { counts: LoadCounts; gate: GateVerdict };
-  try {
-    if (!(await lockBuildLoads(runner, kind, LOCK_WAIT_MS))) {
-      throw new LoadError(
-        `another data:load of the ${kind} build is running; try again when it has finished`,
-      );
-    }
-    try {
-      const stores = { runner, os, osConfig, kind };
-      await settleBeforeLoad(stores, log);
-      result = await loadLocked(db, stores, target, opts, log);
-    } finally {
-      await unlockBuildLoads(runner, kind).catch(() => undefined);
-    }
-  } finally {
-    await runner.release();
-  }
+  const result = await holdingKindLock(db, kind, async (runner) => {
+    const stores = { runner, os, osConfig, kind };
+    await settleBeforeLoad(stores, log);
+    return loadLocked(db, stores, target, opts, log);
+  });
   // The build serves from here on; vacuuming only makes its blocking index-only (see vacuumBuildTables).
   await vacuumBuildTables(db);
   return finish(result.counts, result.gate);
@@ -162,10 +145,9 @@ async function loadLocked(
     }
   }
   const indices = newBuildIndices(osConfig, kind, buildId);
-  const step = async (s: ActivationStep) => opts.atStep?.(s);
   let counts: LoadCounts;
   let gate: GateVerdict;
-  let committing = false;
+  let activation: Activation;
   try {
     await runner.startTransaction();
     if (!existing) await insertLoadingBuild(runner, buildId, kind);
@@ -196,27 +178,15 @@ async function loadLocked(
 
     await countBuildValues(runner, buildId);
     await analyzeBuildTables(runner);
-    await step('activate');
     const serving = { people: people.loaded + people.kept, companies: companies.loaded + companies.kept };
-    await activateBuild(runner, buildId, kind, serving, indices);
-    await step('commit');
-    committing = true;
-    await runner.commitTransaction();
+    activation = { buildId, counts: serving, indices };
+    await activateInTransaction(stores, activation, opts.atStep);
   } catch (error) {
-    if (!committing) {
-      await rollBackLoad({ db, runner, os, kind, buildId, indices, firstLoad: !existing }, error);
-      throw error;
-    }
-    if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
-    // The commit may have happened: the new indices stay (the next load removes them if not).
-    throw new LoadError(
-      `committing build ${buildId} failed (${messageOf(error)}); whether it serves is settled by the next data:load or search worker start, which put the aliases where Postgres says`,
-    );
+    await rollBackLoad({ db, runner, os, kind, buildId, indices, firstLoad: !existing }, error);
+    throw error;
   }
+  await commitActivation(stores, buildId);
   // Postgres serves the new build from here on; nothing below undoes that.
-  await step('swap');
-  await swapToBuild(stores, buildId, indices);
-  await step('cleanup');
-  await removeReplaced(stores, log);
+  await followActivation(stores, activation, log, opts.atStep);
   return { counts, gate };
 }

@@ -3,7 +3,7 @@ import { DataSource, QueryRunner } from 'typeorm';
 import { BuildKind } from '@app/contracts';
 import { deleteIndices } from '@app/search-index';
 import { recordFailedBuild } from '@app/store';
-import { BuildIndices } from './activation';
+import type { BuildIndices } from '../activation/indices';
 
 export interface FailedLoad {
   db: DataSource;

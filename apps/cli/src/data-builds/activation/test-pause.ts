@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { UsageError } from '../../errors';
-import { ACTIVATION_STEPS, ActivationStep, isActivationStep } from './activation-steps';
+import { ACTIVATION_STEPS, ActivationStep, isActivationStep } from './steps';
 
 /** Long enough for any test to kill the process; after it the load carries on. */
 const PAUSE_MS = 10 * 60_000;

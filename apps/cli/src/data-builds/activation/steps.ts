@@ -2,7 +2,7 @@
  * The steps of a load's switch-over, in order (docs/data-builds.md, "Activation"). A load can be
  * paused before each (LoadOptions.atStep), which is how the tests kill a loader at every one.
  *
- * - `activate`: write the build row as the active one, with its indices (in the load's transaction);
+ * - `activate`: write the build row as the active one, with its indices (in the switch's transaction);
  * - `commit`: commit it; from here on Postgres, the source of truth, serves the new build;
  * - `swap`: point both aliases at the row's indices in one `_aliases` request;
  * - `cleanup`: remove the indices nothing refers to any more.
