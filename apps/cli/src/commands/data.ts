@@ -4,6 +4,7 @@ import type { AppConfig } from '@app/config';
 import { existsSync, statSync } from 'node:fs';
 import { createOpenSearchClient } from '@app/search-index';
 import { isBuildVersion } from '@app/contracts';
+import { activateStoredBuild } from '../data-builds/activation/activate';
 import { dropBuild, listBuilds } from '../data-builds/builds';
 import { ensureDemoData } from '../data-builds/demo-data';
 import { DEFAULT_BUILD_VERSION, generateDataset, VOCABULARIES, type VocabularyName } from '../data-builds/generator';
@@ -163,6 +164,19 @@ export function registerDataCommands(program: Command, run: Runner): void {
     .action(() =>
       run((ds, config) => withOpenSearch(config, 30000, (os) => listBuilds(ds, os, config.opensearch))),
     );
+
+  program
+    .command('data:activate')
+    .description(
+      'make a build loaded before serve its kind again, e.g. roll back to the one that served before the last data:load',
+    )
+    .argument('<build>', 'build name, e.g. 1.0.0_2026-11-21 (see data:builds)')
+    .action((build: string) => {
+      const buildId = buildFlag('<build>', build);
+      return run((ds, config) =>
+        withOpenSearch(config, 60000, (os) => activateStoredBuild(ds, os, config.opensearch, buildId, { onNote })),
+      );
+    });
 
   program
     .command('data:drop-build')

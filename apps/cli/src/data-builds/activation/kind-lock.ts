@@ -8,7 +8,7 @@ const LOCK_WAIT_MS = 10_000;
 
 /**
  * Runs `fn` on a connection of its own holding the kind's load lock (lockBuildLoads), so one
- * data:load of a kind runs at a time.
+ * data:load or data:activate of a kind runs at a time.
  */
 export async function holdingKindLock<T>(
   db: DataSource,
@@ -19,7 +19,9 @@ export async function holdingKindLock<T>(
   await runner.connect();
   try {
     if (!(await lockBuildLoads(runner, kind, LOCK_WAIT_MS))) {
-      throw new ActivationError(`another data:load of the ${kind} build is running; try again when it has finished`);
+      throw new ActivationError(
+        `another data:load or data:activate of the ${kind} build is running; try again when it has finished`,
+      );
     }
     try {
       return await fn(runner);

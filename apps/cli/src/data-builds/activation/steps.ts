@@ -1,6 +1,7 @@
 /**
- * The steps of a load's switch-over, in order (docs/data-builds.md, "Activation"). A load can be
- * paused before each (LoadOptions.atStep), which is how the tests kill a loader at every one.
+ * The steps of a switch-over, in order (docs/data-builds.md, "Activation"), at the end of a load
+ * or in data:activate. A load can be paused before each (LoadOptions.atStep), which is how the
+ * tests kill a loader at every one.
  *
  * - `activate`: write the build row as the active one, with its indices (in the switch's transaction);
  * - `commit`: commit it; from here on Postgres, the source of truth, serves the new build;

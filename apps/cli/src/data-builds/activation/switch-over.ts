@@ -2,7 +2,7 @@
  * Switching the build a kind serves (docs/data-builds.md, "Activation"), in the order of
  * ACTIVATION_STEPS: the active build row in Postgres decides and is committed first; the aliases
  * follow it in one request; the indices nothing refers to any more go last. data:load runs it at
- * the end of a load.
+ * the end of a load, data:activate for a build loaded before.
  */
 import { Client } from '@opensearch-project/opensearch';
 import { QueryRunner } from 'typeorm';
