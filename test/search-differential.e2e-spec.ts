@@ -1,17 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import {
-  COMPANY_SEARCH_RESULT_FIELDS,
-  PERSON_SEARCH_RESULT_FIELDS,
-  ServiceError,
-  Entity,
-} from '@app/contracts';
+import type { Entity } from '@app/contracts';
 import { createOpenSearchClient } from '@app/search-index';
 import { CATALOG, parseQuery } from '@app/sql';
 import {
-  columnSource,
   createTestEnvironment,
   elementTableSql,
   elementValues,
@@ -21,7 +15,6 @@ import {
   QueryMix,
   Random,
   REFERENCE_TABLE,
-  referenceQuery,
   sampleValuePools,
   scalarText,
   slimRecordSql,
@@ -29,7 +22,18 @@ import {
 } from '@app/testing';
 import { COMPANIES_FILE, generateDataset, PEOPLE_FILE } from '../apps/cli/src/data-builds/generator';
 import { loadBuild } from '../apps/cli/src/data-builds/loader/loader';
+import {
+  compare,
+  CompareStats,
+  ELEMENT_TABLE,
+  FULL_COMPARE,
+  Mismatch,
+  Outcome,
+  Paths,
+  SLIM_TABLE,
+} from './search/differential-compare';
 import { SearchStack, startSearchStack } from './search/harness';
+import { Sparsity, sparsify } from './search/sparse-build';
 
 /**
  * Differential test of search: random queries of the whole SQL subset, answered once by the
@@ -40,7 +44,7 @@ import { SearchStack, startSearchStack } from './search/harness';
  * The records are sparse, as real builds are: the generator's default build (the record
  * contract: unknown is `null`, lists may be empty), plus, in a seeded share of the records, the
  * contract's shapes the generator does not write (a company without a name, a metric with
- * unknown periods, a job without its organization: `sparsify`). They go through the real
+ * unknown periods, a job without its organization: `sparse-build.ts`). They go through the real
  * loader (normalization, Postgres rows, projection, indices). The query mix leans on what SQL's
  * NULL logic hinges on: NOT, `!=`, OR and the columns often missing, and the test checks that
  * the mix has enough of each (docs/search-sql.md, "Missing values").
@@ -63,16 +67,10 @@ const FEATURE_MIN: Record<keyof QueryFeatures, number> = {
   negatedSparse: 0.3,
   notCrossTable: 0.1,
 };
-/** Up to this many matches the whole id set is compared (paged with limit 100); above it, total + first page. */
-const FULL_COMPARE = 300;
 /** Every so many queries with more matches, one page at a random offset is compared too. */
 const DEEP_PAGE_EVERY = 3;
-const PAGE = 100;
 const CONCURRENCY = 3;
 
-const SLIM_TABLE: Record<Entity, string> = { person: 'ref_person', company: 'ref_company' };
-/** The cross-table values of the slim records (`elementTableSql`), which reference queries read. */
-const ELEMENT_TABLE: Record<Entity, string> = { person: 'ref_person_el', company: 'ref_company_el' };
 /** Every so many queries, the reference also runs in its plain form (EXISTS over the jsonb lists). */
 const JSONB_CHECK_EVERY = 15;
 /**
@@ -82,28 +80,6 @@ const JSONB_CHECK_EVERY = 15;
  */
 const DETOASTED = (alias: string) =>
   `LATERAL (SELECT ${alias}.svc_id::text AS svc_id, ${alias}.record || '{}'::jsonb AS record OFFSET 0) AS d`;
-const URL: Record<Entity, string> = { person: '/person/search', company: '/company/search' };
-const RESULT_KEY: Record<Entity, string> = { person: 'person', company: 'company' };
-/** Every search result carries each of these fields, `null` when the record lacks it. */
-const RESULT_FIELDS: Record<Entity, readonly string[]> = {
-  person: PERSON_SEARCH_RESULT_FIELDS,
-  company: COMPANY_SEARCH_RESULT_FIELDS,
-};
-
-interface Mismatch {
-  sql: string;
-  problem: string;
-  reference_total?: number;
-  search_total?: number;
-  only_in_reference?: string[];
-  only_in_search?: string[];
-  offset?: number;
-}
-
-interface Outcome {
-  total: number;
-  refused: boolean;
-}
 
 describe('search differential: OpenSearch path vs PostgreSQL reference', () => {
   let env: TestEnvironment;
@@ -117,7 +93,8 @@ describe('search differential: OpenSearch path vs PostgreSQL reference', () => {
 
   const run = (sql: string, params: unknown[] = []) =>
     env.db.dataSource.query(sql, params) as Promise<Record<string, unknown>[]>;
-  const post = (url: string, payload: object) => stack!.post(url, payload);
+  const stats: CompareStats = { reference: 0, search: 0, requests: 0, jsonb: 0 };
+  const paths: Paths = { post: (url, payload) => stack!.post(url, payload), stats };
   const timed = async <T>(name: string, f: () => Promise<T>): Promise<T> => {
     const started = Date.now();
     try {
@@ -138,8 +115,8 @@ describe('search differential: OpenSearch path vs PostgreSQL reference', () => {
       generateDataset({ people: PEOPLE, companies: COMPANIES, seed: SEED, outDir: dir, buildVersion: BUILD }),
     );
     await timed('sparsify', async () => {
-      sparsity.person = sparsify(join(dir, PEOPLE_FILE), 'person');
-      sparsity.company = sparsify(join(dir, COMPANIES_FILE), 'company');
+      sparsity.person = sparsify(join(dir, PEOPLE_FILE), 'person', SEED);
+      sparsity.company = sparsify(join(dir, COMPANIES_FILE), 'company', SEED);
     });
     // The generator writes sparse builds: most records lack some search column.
     for (const entity of ['person', 'company'] as const)
@@ -249,135 +226,6 @@ describe('search differential: OpenSearch path vs PostgreSQL reference', () => {
     }
   });
 
-  /** One query through both paths; pushes what disagrees onto `mismatches`. */
-  const stats = { reference: 0, search: 0, requests: 0, jsonb: 0 };
-
-  /** What one query checks besides total and first page(s): a deep page, the plain jsonb reference. */
-  interface Checks {
-    rng: Random;
-    deepPage: boolean;
-    jsonb: boolean;
-    client: Client;
-  }
-
-  async function compare(
-    entity: Entity,
-    sql: string,
-    checks: Checks,
-    mismatches: Mismatch[],
-  ): Promise<Outcome> {
-    const { rng, client } = checks;
-    const referenceIds = async (where: { sql: string; params: unknown[] }) =>
-      (
-        await client.query(
-          `SELECT r.svc_id FROM ${SLIM_TABLE[entity]} r WHERE ${where.sql} ORDER BY r.svc_id`,
-          where.params,
-        )
-      ).rows.map((r: { svc_id: string }) => r.svc_id);
-    let ref: ReturnType<typeof referenceQuery>;
-    try {
-      ref = referenceQuery(sql, entity, {
-        record: 'r.record',
-        elements: { table: ELEMENT_TABLE[entity], svcId: 'r.svc_id' },
-      });
-    } catch (error) {
-      if (!(error instanceof ServiceError) || error.code !== 'invalid_query') throw error;
-      const res = await post(URL[entity], { query: sql, limit: PAGE });
-      if (res.statusCode !== 400)
-        mismatches.push({ sql, problem: `refused by parseQuery but answered ${res.statusCode}` });
-      return { total: 0, refused: true };
-    }
-    // One scan: every matching id in svc_id order; totals and pages are cut from it.
-    const refStarted = Date.now();
-    const refAll = await referenceIds(ref);
-    stats.reference += Date.now() - refStarted;
-    if (checks.jsonb) {
-      // The element table is an optimization of the plain form: both must give the same rows.
-      const plain = await referenceIds(referenceQuery(sql, entity, { record: 'r.record' }));
-      stats.jsonb++;
-      if (plain.join() !== refAll.join()) {
-        mismatches.push({
-          sql,
-          problem: 'reference: element-table form and jsonb EXISTS form differ',
-          reference_total: refAll.length,
-          search_total: plain.length,
-        });
-      }
-    }
-    const refTotal = refAll.length;
-    const refIds = refAll.slice(0, FULL_COMPARE + 1);
-
-    const searchPage = async (offset: number) => {
-      const searchStarted = Date.now();
-      const res = await post(URL[entity], { query: sql, limit: PAGE, offset });
-      stats.search += Date.now() - searchStarted;
-      stats.requests++;
-      if (res.statusCode !== 200) {
-        mismatches.push({
-          sql,
-          problem: `HTTP ${res.statusCode} at offset ${offset}: ${res.body.slice(0, 300)}`,
-        });
-        return null;
-      }
-      if (res.headers['total-count-status'] !== 'exact') {
-        mismatches.push({ sql, problem: `Total-Count-Status ${String(res.headers['total-count-status'])}` });
-      }
-      const body = res.json() as { total: number; matches: Record<string, { svc_id: string }>[] };
-      const lacking = RESULT_FIELDS[entity].filter((f) =>
-        body.matches.some((m) => !(f in m[RESULT_KEY[entity]])),
-      );
-      if (lacking.length)
-        mismatches.push({
-          sql,
-          problem: `results without the fields ${lacking.join(', ')} (unknown must be null)`,
-        });
-      return { total: body.total, ids: body.matches.map((m) => m[RESULT_KEY[entity]].svc_id) };
-    };
-    const diff = (problem: string, expected: string[], actual: string[], extra: Partial<Mismatch> = {}) => {
-      const a = new Set(actual);
-      const e = new Set(expected);
-      mismatches.push({
-        sql,
-        problem,
-        reference_total: refTotal,
-        only_in_reference: expected.filter((id) => !a.has(id)).slice(0, 5),
-        only_in_search: actual.filter((id) => !e.has(id)).slice(0, 5),
-        ...extra,
-      });
-    };
-
-    const first = await searchPage(0);
-    if (!first) return { total: refTotal, refused: false };
-    if (first.total !== refTotal) {
-      mismatches.push({ sql, problem: 'total', reference_total: refTotal, search_total: first.total });
-    }
-    if (refTotal <= FULL_COMPARE) {
-      const ids = [...first.ids];
-      for (
-        let offset = PAGE;
-        offset < Math.min(Math.max(refTotal, first.total), FULL_COMPARE + 1);
-        offset += PAGE
-      ) {
-        const page = await searchPage(offset);
-        if (!page) return { total: refTotal, refused: false };
-        ids.push(...page.ids);
-      }
-      if (ids.join() !== refIds.join()) diff('ids (all)', refIds, ids, { search_total: first.total });
-    } else {
-      if (first.ids.join() !== refIds.slice(0, PAGE).join()) {
-        diff('ids (first page)', refIds.slice(0, PAGE), first.ids, { search_total: first.total });
-      }
-      if (checks.deepPage) {
-        const offset = rng.int(PAGE, Math.min(refTotal, 10_000) - 1);
-        const expected = refAll.slice(offset, offset + PAGE);
-        const deep = await searchPage(offset);
-        if (deep && deep.ids.join() !== expected.join())
-          diff('ids (deep page)', expected, deep.ids, { offset });
-      }
-    }
-    return { total: refTotal, refused: false };
-  }
-
   async function runQueries(entity: Entity): Promise<void> {
     const generator = new QueryGenerator({
       seed: SEED + (entity === 'person' ? 1 : 2),
@@ -404,7 +252,7 @@ describe('search differential: OpenSearch path vs PostgreSQL reference', () => {
             jsonb: i % JSONB_CHECK_EVERY === 0,
             client,
           };
-          outcomes.push(await compare(entity, queries[i], checks, mismatches));
+          outcomes.push(await compare(paths, entity, queries[i], checks, mismatches));
         }
       }),
     );
@@ -472,89 +320,4 @@ function featureCounts(
     for (const k of Object.keys(counts) as (keyof QueryFeatures)[]) if (f[k]) counts[k]++;
   }
   return counts;
-}
-
-// ---- sparse records: the generator's, plus the contract's shapes it does not write
-
-interface Sparsity {
-  records: number;
-  /** Records with at least one scalar search column unknown. */
-  withNull: number;
-  /** Records given a shape the generator does not write (`contractEdges`). */
-  edges: number;
-}
-
-/** Share of the records given the contract's shapes the generator does not write. */
-const EDGE_SHARE = 0.1;
-
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function scalarUnknown(entity: Entity, r: Json): boolean {
-  return [...CATALOG[entity].values()].some((c) => {
-    if (c.kind === 'nested') return false;
-    const source = columnSource(entity, c.name);
-    if (source.kind !== 'scalar') return false;
-    let v: unknown = r;
-    for (const key of source.path) v = isObject(v) ? v[key] : undefined;
-    return v === null || v === undefined || v === '';
-  });
-}
-
-/**
- * Rewrites a generated (sparse) JSONL file: a seeded share of its records gets the record
- * contract's shapes the generator does not write (`contractEdges`), and some company display
- * names go to capitals ("ZÜRICH ACADEMY").
- */
-function sparsify(file: string, entity: Entity): Sparsity {
-  const records = readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((l) => l.length > 0)
-    .map((l) => JSON.parse(l) as Json);
-  const rng = new Random(SEED + (entity === 'person' ? 11 : 12));
-  let edges = 0;
-  for (const r of records) {
-    if (rng.chance(EDGE_SHARE) && contractEdges(entity, r, rng)) edges++;
-    const name = r.name;
-    if (entity === 'company' && rng.chance(0.1) && isObject(name) && typeof name.display === 'string') {
-      name.display = name.display.toUpperCase();
-    }
-  }
-  writeFileSync(file, records.map((r) => JSON.stringify(r)).join('\n') + '\n');
-  return { records: records.length, withNull: records.filter((r) => scalarUnknown(entity, r)).length, edges };
-}
-
-/**
- * Shapes the record contract allows that the sparse generator does not write (yet): a company
- * without a name or without its display form, a per-period metric with some periods unknown,
- * a ticker without its exchange, a job without its organization. True if anything changed.
- */
-function contractEdges(entity: Entity, r: Json, rng: Random): boolean {
-  let changed = false;
-  const unset = (o: Json, key: string) => {
-    o[key] = null;
-    changed = true;
-  };
-  if (entity === 'person') {
-    for (const job of Array.isArray(r.experience) ? (r.experience as Json[]) : []) {
-      if (job.organization !== null && rng.chance(0.5)) unset(job, 'organization');
-    }
-    return changed;
-  }
-  if (isObject(r.name)) {
-    if (typeof r.domain === 'string' && rng.chance(0.35)) unset(r, 'name');
-    else if (rng.chance(0.3)) unset(r.name, 'display');
-  }
-  for (const metric of [
-    'svc_new_hire_count',
-    'svc_attrition_count',
-    'svc_employee_growth_rate',
-    'svc_turnover_rate',
-  ]) {
-    const periods = r[metric];
-    if (isObject(periods) && rng.chance(0.4)) unset(periods, rng.pick(Object.keys(periods)));
-  }
-  for (const t of Array.isArray(r.tickers) ? (r.tickers as Json[]) : [])
-    if (rng.chance(0.5)) unset(t, 'exchange');
-  return changed;
 }
