@@ -1,19 +1,8 @@
-import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import type { Client } from '@modelcontextprotocol/client';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { getMetadataStorage } from 'class-validator';
 import type { LightMyRequestResponse } from 'fastify';
 import { connect as connectNats, JSONCodec } from 'nats';
 import { natsSubject, SEARCH_PATTERNS } from '@app/contracts';
-import {
-  balanceOf,
-  createTestEnvironment,
-  seedAgentKey,
-  seedKey,
-  seedTeam,
-  TestEnvironment,
-} from '@app/testing';
 import { DiscoverBodyDto } from '../apps/gateway/src/discover/dto/discover-body.dto';
 import {
   BulkEnrichDto,
@@ -29,13 +18,9 @@ import { CleanRequestDto } from '../apps/gateway/src/utilities/clean/dto/clean-r
 import { EmailHashRequestDto } from '../apps/gateway/src/utilities/hash/dto/email-hash.dto';
 import { ReportRequestDto } from '../apps/gateway/src/reports/dto/report-request.dto';
 import { call, connectMcp, LEGACY, MODERN } from './mcp/client';
-import { loadTestBuilds, SearchStack, startSearchStack, TEST_BUILD } from './search/harness';
-
-const firstRecord = (file: string) =>
-  JSON.parse(readFileSync(file, 'utf8').split('\n')[0]) as { svc_id: string };
-const SANDBOX_PERSON = firstRecord('data/sandbox/people.jsonl');
-const SANDBOX_COMPANY = firstRecord('data/sandbox/companies.jsonl');
-const BULK_LIMIT = 4;
+import { SANDBOX_COMPANY, SANDBOX_PERSON, startMcpSuite } from './mcp/suite';
+import { TEST_BUILD } from './search/harness';
+import { sharedFixture } from './shared-fixture';
 
 /** The DTO each tool's route validates its body with (a bulk route validates each item with the second). */
 const DTOS: Record<string, [object, object?]> = {
@@ -64,76 +49,17 @@ const validatedProperties = (dto: object) =>
 /**
  * The MCP server at /mcp with the SDK's own client over HTTP, against a listening gateway, a
  * search worker, a live build and the sandbox build: every tool, both protocol revisions, and
- * each tool call compared with the same request sent to its HTTP endpoint.
+ * each tool call compared with the same request sent to its HTTP endpoint (mcp-billing: billing,
+ * limits and access).
  */
 describe('MCP server', () => {
-  let env: TestEnvironment;
-  let stack: SearchStack;
-  let url: string;
-  let client: Client;
-  const clients: Client[] = [];
-  const sql = <T>(q: string, p: unknown[] = []) => env.db.dataSource.query(q, p) as Promise<T[]>;
-  const balance = (teamId = stack.teamId) => balanceOf(env.db.dataSource, teamId);
-  const connect = async (key: string | undefined, revision: typeof MODERN | typeof LEGACY = MODERN) => {
-    const c = await connectMcp(url, key, revision);
-    clients.push(c);
-    return c;
-  };
-  const http = (path: string, body: object, key = stack.apiKey) => stack.post(path, body, key);
-  const live: { email: string; person: string; company: string; city: string; industry: string } = {
-    email: '',
-    person: '',
-    company: '',
-    city: '',
-    industry: '',
-  };
-
-  beforeAll(async () => {
-    env = await createTestEnvironment({ RATE_LIMIT_BULK_PER_MINUTE: String(BULK_LIMIT), REDIS_URL: '' });
-    await loadTestBuilds(env, { people: 300, companies: 40, seed: 19 }, { sandbox: true });
-    stack = await startSearchStack(env, { name: 'mcp', credits: 100_000, tier: 'standard' });
-    await stack.gateway.listen(0, '127.0.0.1');
-    url = `http://127.0.0.1:${(stack.gateway.getHttpServer().address() as AddressInfo).port}/mcp`;
-    client = await connect(stack.apiKey);
-    const [person] = await sql<{ svc_id: string; email: string }>(
-      `SELECT svc_id, record->'emails'->0->>'address' email FROM person_records
-        WHERE build_id = $1 AND jsonb_array_length(record->'emails') > 0 ORDER BY svc_id LIMIT 1`,
-      [TEST_BUILD],
-    );
-    const [company] = await sql<{ svc_id: string }>(
-      `SELECT svc_id FROM company_records WHERE build_id = $1 ORDER BY svc_id LIMIT 1`,
-      [TEST_BUILD],
-    );
-    const [{ city }] = await sql<{ city: string }>(
-      `SELECT record->>'city' city FROM person_records WHERE build_id = $1 AND record->>'city' IS NOT NULL
-        GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`,
-      [TEST_BUILD],
-    );
-    const [{ industry }] = await sql<{ industry: string }>(
-      `SELECT record->>'industry' industry FROM company_records WHERE build_id = $1 AND record->>'industry' IS NOT NULL
-        GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`,
-      [TEST_BUILD],
-    );
-    Object.assign(live, {
-      email: person.email,
-      person: person.svc_id,
-      company: company.svc_id,
-      city,
-      industry,
-    });
-  }, 180_000);
-
-  afterAll(async () => {
-    for (const c of clients) await c.close().catch(() => undefined);
-    await stack?.close();
-    await env?.cleanup();
-  });
+  const s = sharedFixture(startMcpSuite, 180_000);
 
   describe('protocol', () => {
     it.each([MODERN, LEGACY] as const)(
       'serves a %s client the tools, the resources and a tool call',
       async (revision) => {
-        const c = await connect(stack.apiKey, revision);
+        const c = await s.connect(s.stack.apiKey, revision);
         expect(c.getNegotiatedProtocolVersion()).toBe(revision);
         expect(c.getProtocolEra()).toBe(revision === MODERN ? 'modern' : 'legacy');
         expect((await c.listTools()).tools.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));
@@ -158,7 +84,7 @@ describe('MCP server', () => {
         params: { protocolVersion: LEGACY, capabilities: {}, clientInfo: { name: 'x', version: '1' } },
       };
       for (const headers of [{}, { 'API-Key': 'svc_nope_nope' }] as Record<string, string>[]) {
-        const res = await fetch(url, {
+        const res = await fetch(s.url, {
           method: 'POST',
           headers: {
             'content-type': 'application/json',
@@ -172,25 +98,25 @@ describe('MCP server', () => {
         expect(Object.keys(body).sort()).toEqual(['details', 'error', 'message']);
         expect(body.error).toBe('unauthorized');
       }
-      await expect(connectMcp(url, undefined)).rejects.toThrow(/401/);
+      await expect(connectMcp(s.url, undefined)).rejects.toThrow(/401/);
     });
 
     it('refuses a foreign Origin or Host (DNS rebinding) with 403 forbidden', async () => {
-      const res = await fetch(url, {
+      const res = await fetch(s.url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
-          'API-Key': stack.apiKey,
+          'API-Key': s.stack.apiKey,
           origin: 'http://evil.example',
         },
         body: '{}',
       });
       expect(res.status).toBe(403);
       expect(await res.json()).toMatchObject({ error: 'forbidden', details: { header: 'Origin' } });
-      const host = await stack.gateway.inject({
+      const host = await s.stack.gateway.inject({
         method: 'POST',
         url: '/mcp',
-        headers: { host: 'evil.example', 'api-key': stack.apiKey, 'content-type': 'application/json' },
+        headers: { host: 'evil.example', 'api-key': s.stack.apiKey, 'content-type': 'application/json' },
         payload: '{}',
       });
       expect(host.statusCode).toBe(403);
@@ -199,9 +125,9 @@ describe('MCP server', () => {
 
     it('answers GET and DELETE with 405: it is stateless and keeps no stream or session', async () => {
       for (const method of ['GET', 'DELETE']) {
-        const res = await fetch(url, {
+        const res = await fetch(s.url, {
           method,
-          headers: { 'API-Key': stack.apiKey, accept: 'text/event-stream' },
+          headers: { 'API-Key': s.stack.apiKey, accept: 'text/event-stream' },
         });
         expect(res.status).toBe(405);
       }
@@ -211,11 +137,11 @@ describe('MCP server', () => {
   describe('tools', () => {
     let document: OpenAPIObject;
     beforeAll(async () => {
-      document = (await stack.gateway.inject({ method: 'GET', url: '/openapi.json' })).json();
+      document = (await s.stack.gateway.inject({ method: 'GET', url: '/openapi.json' })).json();
     });
 
     it('take exactly what their route validates: the input schema is the DTO, through the OpenAPI document', async () => {
-      const { tools } = await client.listTools();
+      const { tools } = await s.client.listTools();
       for (const tool of tools) {
         const spec = TOOLS.find((t) => t.name === tool.name)!;
         const properties = tool.inputSchema.properties as Record<string, { items?: { properties: object } }>;
@@ -244,9 +170,9 @@ describe('MCP server', () => {
     });
 
     it('describe the searchable columns, the same catalog the resource gives', async () => {
-      const { tools } = await client.listTools();
+      const { tools } = await s.client.listTools();
       const search = tools.find((t) => t.name === 'search_people')!;
-      const read = await client.readResource({ uri: 'svc://search/columns/people' });
+      const read = await s.client.readResource({ uri: 'svc://search/columns/people' });
       const catalog = JSON.parse((read.contents[0] as { text: string }).text);
       expect(catalog.table).toBe('people');
       for (const column of catalog.columns) expect(search.description).toContain(column.name);
@@ -261,21 +187,21 @@ describe('MCP server', () => {
 
   describe('every tool, live and sandbox, answers what its endpoint answers', () => {
     const cases: Array<[string, string, () => object]> = [
-      ['enrich_person', '/person/enrich', () => ({ email: live.email })],
+      ['enrich_person', '/person/enrich', () => ({ email: s.live.email })],
       ['enrich_person', '/sandbox/person/enrich', () => ({ svc_id: SANDBOX_PERSON.svc_id })],
       [
         'enrich_people_bulk',
         '/person/enrich/bulk',
-        () => ({ requests: [{ email: live.email, metadata: { row: 1 } }] }),
+        () => ({ requests: [{ email: s.live.email, metadata: { row: 1 } }] }),
       ],
       [
         'enrich_people_bulk',
         '/sandbox/person/enrich/bulk',
         () => ({ requests: [{ svc_id: SANDBOX_PERSON.svc_id }] }),
       ],
-      ['enrich_company', '/company/enrich', () => ({ svc_id: live.company })],
+      ['enrich_company', '/company/enrich', () => ({ svc_id: s.live.company })],
       ['enrich_company', '/sandbox/company/enrich', () => ({ svc_id: SANDBOX_COMPANY.svc_id })],
-      ['enrich_companies_bulk', '/company/enrich/bulk', () => ({ requests: [{ svc_id: live.company }] })],
+      ['enrich_companies_bulk', '/company/enrich/bulk', () => ({ requests: [{ svc_id: s.live.company }] })],
       [
         'enrich_companies_bulk',
         '/sandbox/company/enrich/bulk',
@@ -284,7 +210,7 @@ describe('MCP server', () => {
       [
         'search_people',
         '/person/search',
-        () => ({ query: `SELECT * FROM people WHERE city = '${live.city}'`, limit: 5 }),
+        () => ({ query: `SELECT * FROM people WHERE city = '${s.live.city}'`, limit: 5 }),
       ],
       [
         'search_people',
@@ -294,20 +220,20 @@ describe('MCP server', () => {
       [
         'search_companies',
         '/company/search',
-        () => ({ query: `SELECT * FROM companies WHERE industry = '${live.industry}'` }),
+        () => ({ query: `SELECT * FROM companies WHERE industry = '${s.live.industry}'` }),
       ],
       [
         'search_companies',
         '/sandbox/company/search',
         () => ({ query: "SELECT * FROM companies WHERE name_cleaned ILIKE '%e%'" }),
       ],
-      ['discover_people', '/person/discover', () => ({ query: `people in ${live.city}`, limit: 5 })],
+      ['discover_people', '/person/discover', () => ({ query: `people in ${s.live.city}`, limit: 5 })],
       [
         'discover_people',
         '/sandbox/person/discover',
         () => ({ query: 'software engineers in san francisco' }),
       ],
-      ['discover_companies', '/company/discover', () => ({ query: `${live.industry} companies` })],
+      ['discover_companies', '/company/discover', () => ({ query: `${s.live.industry} companies` })],
       ['discover_companies', '/sandbox/company/discover', () => ({ query: 'healthcare startups' })],
       ['hash_email', '/utility/hash/email', () => ({ email: 'Jane.Doe+news@gmail.com' })],
       ['clean_fields', '/utility/clean', () => ({ fields: { phone: '(415) 555-0173', state: 'Calif.' } })],
@@ -315,203 +241,36 @@ describe('MCP server', () => {
 
     it.each(cases)('%s → POST %s', async (tool, path, args) => {
       const sandbox = path.startsWith('/sandbox/');
-      const before = await balance();
-      const viaHttp = await http(path, args());
+      const before = await s.balance();
+      const viaHttp = await s.http(path, args());
       expect(viaHttp.statusCode).toBe(200);
-      const spent = before - (await balance());
-      const res = await call(client, tool, { ...args(), ...(sandbox ? { sandbox: true } : {}) });
+      const spent = before - (await s.balance());
+      const res = await call(s.client, tool, { ...args(), ...(sandbox ? { sandbox: true } : {}) });
       expect(res.isError).toBe(false);
       expect(res.structured).toEqual(viaHttp.json());
       expect(res.http.status).toBe(200);
       expect(res.http.headers['x-credits-charged']).toBe(viaHttp.headers['x-credits-charged']);
       expect(res.http.headers['total-count-status']).toBe(viaHttp.headers['total-count-status']);
-      expect(before - spent * 2).toBe(await balance());
+      expect(before - spent * 2).toBe(await s.balance());
       if (sandbox) expect(spent).toBe(0);
       if (!sandbox && tool !== 'hash_email' && tool !== 'clean_fields')
         expect(res.http.headers['x-credits-charged']).toMatch(/^[1-9]\d*$/);
     });
 
     it.each([
-      ['report_person_issue', '/utility/report/person', () => ({ svc_id: live.person })],
-      ['report_company_issue', '/utility/report/company', () => ({ svc_id: live.company })],
+      ['report_person_issue', '/utility/report/person', () => ({ svc_id: s.live.person })],
+      ['report_company_issue', '/utility/report/company', () => ({ svc_id: s.live.company })],
     ])('%s → POST %s stores a report, free', async (tool, path, subject) => {
       const args = { ...subject(), issue_type: 'outdated', issue_level: 'record', comment: 'moved on' };
-      const before = await balance();
-      const viaHttp = (await http(path, args)).json();
-      const res = await call(client, tool, args);
+      const before = await s.balance();
+      const viaHttp = (await s.http(path, args)).json();
+      const res = await call(s.client, tool, args);
       expect(res.isError).toBe(false);
       const { report_id: a, created_at: _a, ...mcp } = res.structured as Record<string, unknown>;
       const { report_id: b, created_at: _b, ...rest } = viaHttp;
       expect(mcp).toEqual(rest);
       expect(a).toBeGreaterThan(b as number);
-      expect(await balance()).toBe(before);
-    });
-  });
-
-  describe('billing, usage and limits are the endpoint’s', () => {
-    const usage = (teamId: number) =>
-      sql<{ endpoint: string; match_count: number; credits: number }>(
-        `SELECT endpoint, match_count, credits FROM usage WHERE team_id = $1 ORDER BY id`,
-        [teamId],
-      );
-    const ledger = (teamId: number) =>
-      sql<{ delta: string; reason: string }>(
-        `SELECT delta, reason FROM credit_ledger WHERE team_id = $1 ORDER BY id`,
-        [teamId],
-      );
-
-    it('charges and records a tool call exactly as the same HTTP request', async () => {
-      const viaHttp = await seedTeam(env.db.dataSource, { credits: 50 });
-      const viaMcp = await seedTeam(env.db.dataSource, { credits: 50 });
-      const mcp = await connect(viaMcp.key);
-      const requests: Array<[string, string, object]> = [
-        ['enrich_person', '/person/enrich', { email: live.email }],
-        [
-          'search_people',
-          '/person/search',
-          { query: `SELECT * FROM people WHERE city = '${live.city}'`, limit: 3 },
-        ],
-        [
-          'enrich_people_bulk',
-          '/person/enrich/bulk',
-          { requests: [{ email: live.email }, { svc_id: live.person }] },
-        ],
-        ['enrich_person', '/sandbox/person/enrich', { svc_id: SANDBOX_PERSON.svc_id }],
-      ];
-      for (const [tool, path, args] of requests) {
-        const res = await http(path, args, viaHttp.key);
-        expect(res.statusCode).toBe(200);
-        const sandbox = path.startsWith('/sandbox/');
-        const result = await call(mcp, tool, { ...args, ...(sandbox ? { sandbox: true } : {}) });
-        expect(result.http.headers['x-credits-charged']).toBe(res.headers['x-credits-charged']);
-        expect(result.http.headers['x-credits-remaining']).toBe(res.headers['x-credits-remaining']);
-      }
-      expect((await usage(viaMcp.id)).length).toBe(3);
-      expect(await usage(viaMcp.id)).toEqual(await usage(viaHttp.id));
-      expect((await ledger(viaMcp.id)).slice(1)).toEqual((await ledger(viaHttp.id)).slice(1));
-      expect(await balance(viaMcp.id)).toBe(await balance(viaHttp.id));
-      expect(await balance(viaMcp.id)).toBeLessThan(50);
-    });
-
-    it('answers 402 as a tool error with the balance, never the match count', async () => {
-      const broke = await seedTeam(env.db.dataSource, { credits: 0 });
-      const one = await seedTeam(env.db.dataSource, { credits: 1 });
-      const empty = await call(await connect(broke.key), 'enrich_person', { email: live.email });
-      expect(empty.isError).toBe(true);
-      expect(empty.structured).toMatchObject({
-        error: 'insufficient_credits',
-        details: { credits_required: 1, credits_balance: 0 },
-      });
-      const bulk = await call(await connect(one.key), 'enrich_people_bulk', {
-        requests: [{ email: live.email }, { svc_id: live.person }],
-      });
-      expect(bulk.structured).toMatchObject({
-        error: 'insufficient_credits',
-        details: { credits_balance: 1 },
-      });
-      expect((bulk.content[0] as { text: string }).text).toContain('insufficient_credits');
-      expect(await balance(one.id)).toBe(1);
-    });
-
-    it('shares the rate limit of each endpoint with HTTP', async () => {
-      const { key } = await seedKey(env.db.dataSource, stack.teamId);
-      const mcp = await connect(key);
-      const args = { requests: [{ svc_id: SANDBOX_PERSON.svc_id }] };
-      const remaining: string[] = [];
-      for (let i = 0; i < BULK_LIMIT; i += 1) {
-        if (i % 2 === 0)
-          remaining.push(
-            (await http('/sandbox/person/enrich/bulk', args, key)).headers['x-ratelimit-remaining'] as string,
-          );
-        else
-          remaining.push(
-            (await call(mcp, 'enrich_people_bulk', { ...args, sandbox: true })).http.headers[
-              'x-ratelimit-remaining'
-            ],
-          );
-      }
-      expect(remaining).toEqual(['3', '2', '1', '0']);
-      const refused = await call(mcp, 'enrich_people_bulk', { ...args, sandbox: true });
-      expect(refused.isError).toBe(true);
-      expect(refused.structured).toMatchObject({
-        error: 'rate_limited',
-        details: { endpoint: '/sandbox/person/enrich/bulk' },
-      });
-      expect(refused.http.headers['retry-after']).toMatch(/^\d+$/);
-      expect((await http('/sandbox/person/enrich/bulk', args, key)).statusCode).toBe(429);
-    });
-  });
-
-  describe('access is the endpoints’', () => {
-    it('lists a limited key only the tools whose routes it may call, and refuses the others as its routes do', async () => {
-      const { key } = await seedKey(env.db.dataSource, stack.teamId, [
-        '/mcp',
-        '/person/enrich',
-        '/sandbox/company/search',
-        '/utility/hash/email',
-      ]);
-      const scoped = await connect(key);
-      expect((await scoped.listTools()).tools.map((t) => t.name)).toEqual([
-        'enrich_person',
-        'search_companies',
-        'hash_email',
-      ]);
-      const refused = await call(scoped, 'clean_fields', { fields: { state: 'ca' } });
-      expect(refused.isError).toBe(true);
-      expect(refused.structured).toMatchObject({
-        error: 'forbidden',
-        details: { endpoint: '/utility/clean' },
-      });
-      const liveSearch = await call(scoped, 'search_companies', {
-        query: "SELECT * FROM companies WHERE size = '1-10'",
-      });
-      expect(liveSearch.structured).toMatchObject({
-        error: 'forbidden',
-        details: { endpoint: '/company/search' },
-      });
-      const sandboxSearch = await call(scoped, 'search_companies', {
-        query: "SELECT * FROM companies WHERE size = '1-10'",
-        sandbox: true,
-      });
-      expect(sandboxSearch.isError).toBe(false);
-    });
-
-    it('needs /mcp among a limited key’s endpoints, like any endpoint', async () => {
-      const { key } = await seedKey(env.db.dataSource, stack.teamId, ['/person/enrich']);
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: { 'API-Key': key, 'content-type': 'application/json' },
-        body: '{}',
-      });
-      expect(res.status).toBe(403);
-      expect(await res.json()).toMatchObject({ error: 'forbidden', details: { endpoint: '/mcp' } });
-    });
-
-    it('keeps the sandbox open and enterprise features closed as over HTTP', async () => {
-      const expired = await seedTeam(env.db.dataSource, { credits: 10, contractEnd: '2020-01-01' });
-      const mcp = await connect(expired.key);
-      expect(
-        (await call(mcp, 'enrich_person', { svc_id: SANDBOX_PERSON.svc_id, sandbox: true })).isError,
-      ).toBe(false);
-      expect((await call(mcp, 'enrich_person', { svc_id: live.person })).structured).toMatchObject({
-        error: 'contract_expired',
-      });
-      for (const sandbox of [false, true]) {
-        const multiple = await call(client, 'enrich_person', {
-          svc_id: live.person,
-          multiple_results: true,
-          sandbox,
-        });
-        expect(multiple.structured).toMatchObject({
-          error: 'feature_not_available',
-          details: { feature: 'multiple_results' },
-        });
-      }
-      const agent = await seedAgentKey(env.db.dataSource, stack.teamId);
-      const search = await call(await connect(agent.key), 'search_people', {
-        query: "SELECT * FROM people WHERE city = 'x'",
-      });
-      expect(search.structured).toMatchObject({ error: 'feature_not_available' });
+      expect(await s.balance()).toBe(before);
     });
   });
 
@@ -528,7 +287,7 @@ describe('MCP server', () => {
         'validation_failed',
       ],
     ])('%s %j is a tool error %s with the endpoint’s body', async (tool, args, error) => {
-      const res = await call(client, tool, args);
+      const res = await call(s.client, tool, args);
       expect(res.isError).toBe(true);
       expect(res.structured.error).toBe(error);
       expect(typeof res.structured.message).toBe('string');
@@ -537,23 +296,23 @@ describe('MCP server', () => {
     });
 
     it('names the tools when asked for one that does not exist', async () => {
-      await expect(call(client, 'enrich_everyone', {})).rejects.toThrow(/enrich_person/);
+      await expect(call(s.client, 'enrich_everyone', {})).rejects.toThrow(/enrich_person/);
     });
 
     it('matches what the endpoint answers for the same bad request', async () => {
       const args = { query: "SELECT * FROM people WHERE age > '30'" };
-      const viaHttp: LightMyRequestResponse = await http('/person/search', args);
-      expect((await call(client, 'search_people', args)).structured).toEqual(viaHttp.json());
+      const viaHttp: LightMyRequestResponse = await s.http('/person/search', args);
+      expect((await call(s.client, 'search_people', args)).structured).toEqual(viaHttp.json());
     });
   });
 
   describe('resources', () => {
     it('list the industries of the served builds, as stored', async () => {
       const read = async (uri: string) =>
-        JSON.parse(((await client.readResource({ uri })).contents[0] as { text: string }).text);
+        JSON.parse(((await s.client.readResource({ uri })).contents[0] as { text: string }).text);
       const distinct = async (table: string, field: string, build: string) =>
         (
-          await sql<{ v: string }>(
+          await s.sql<{ v: string }>(
             `SELECT DISTINCT record->>'${field}' v FROM ${table} WHERE build_id = $1 AND record->>'${field}' IS NOT NULL ORDER BY 1`,
             [build],
           )
@@ -565,8 +324,8 @@ describe('MCP server', () => {
       expect(liveIndustries.people.values).toEqual(
         await distinct('person_records', 'company_industry', TEST_BUILD),
       );
-      expect(liveIndustries.companies.values).toContain(live.industry);
-      const [{ id: sandboxBuild }] = await sql<{ id: string }>(
+      expect(liveIndustries.companies.values).toContain(s.live.industry);
+      const [{ id: sandboxBuild }] = await s.sql<{ id: string }>(
         `SELECT id FROM builds WHERE is_sandbox AND is_active`,
       );
       const sandbox = await read('svc://sandbox/search/industries');
@@ -574,9 +333,9 @@ describe('MCP server', () => {
     });
 
     it('come from a worker that checks the request like any search payload', async () => {
-      const nats = await connectNats({ servers: env.config.nats.url });
+      const nats = await connectNats({ servers: s.env.config.nats.url });
       try {
-        const subject = natsSubject(env.config.nats.subjectPrefix, SEARCH_PATTERNS.industries);
+        const subject = natsSubject(s.env.config.nats.subjectPrefix, SEARCH_PATTERNS.industries);
         const codec = JSONCodec();
         const msg = await nats.request(
           subject,
