@@ -20,9 +20,8 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createOpenSearchClient } from '@app/search-index';
+import { createTestEnvironment } from '@app/testing';
 import { loadBuild } from '../../apps/cli/src/data-builds/loader/loader';
-// Not '@app/testing', whose index also exports jest assertions that a bench build has no types for.
-import { createTestEnvironment } from '../../libs/testing/src/environment';
 import { childrenOf, cpuSeconds } from '../../scripts/processes';
 import { createBenchKey } from '../shared/bench-key';
 import { quantile } from '../shared/latency';
