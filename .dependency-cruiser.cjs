@@ -5,13 +5,16 @@
  * - no test code in production: fixtures and test helpers (libs/testing, a library's src/testing)
  *   are reachable from specs, test/ and bench/ only, whatever the import's spelling;
  * - the gateway's idempotency and access features never import each other: idempotency replays a
- *   billed answer, access decides who may ask; each depends on the shared pieces, not on the other.
+ *   billed answer, access decides who may ask; each depends on the shared pieces, not on the other;
+ * - billing composes them one way: it imports access (who is charged) and idempotency (the key a
+ *   charge marks), and neither imports billing.
  * The other boundaries (pure libraries, libs never import apps, no app imports another) are ESLint
  * rules: eslint.config.mjs. test/boundaries.e2e-spec.ts proves each rule of both files.
  */
 const TEST_CODE = '^libs/testing/|^libs/[^/]+/src/testing/';
 const IDEMPOTENCY = '^apps/gateway/src/idempotency/';
 const ACCESS = '^apps/gateway/src/access/';
+const BILLING = '^apps/gateway/src/billing/';
 
 module.exports = {
   forbidden: [
@@ -44,6 +47,15 @@ module.exports = {
       comment: 'idempotency/ and access/ are separate features: move what both need out of idempotency/.',
       from: { path: ACCESS },
       to: { path: IDEMPOTENCY },
+    },
+    {
+      name: 'billing-is-imported-one-way',
+      severity: 'error',
+      comment:
+        'billing/ builds on access/ and idempotency/, never the reverse: provide what they need from billing ' +
+        '(as IDEMPOTENCY_OWNER is) instead of importing it.',
+      from: { path: [ACCESS, IDEMPOTENCY] },
+      to: { path: BILLING },
     },
   ],
   options: {

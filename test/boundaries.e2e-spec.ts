@@ -124,6 +124,17 @@ const PROBES = {
     [`${GATEWAY}/access/PROBE/guard.ts`]: "export * from '../../idempotency/PROBE/owner';\n",
     [`${GATEWAY}/idempotency/PROBE/owner.ts`]: "export const owner = 'o';\n",
   },
+  intoBilling: {
+    [`${GATEWAY}/access/PROBE/precheck.ts`]: "export * from '../../billing/PROBE/credits';\n",
+    [`${GATEWAY}/idempotency/PROBE/charged.ts`]: "export * from '../../billing/PROBE/credits';\n",
+    [`${GATEWAY}/billing/PROBE/credits.ts`]: "export const credits = 1;\n",
+  },
+  fromBilling: {
+    [`${GATEWAY}/billing/PROBE/charge.ts`]:
+      "export * from '../../access/PROBE/who';\nexport * from '../../idempotency/PROBE/claimed';\n",
+    [`${GATEWAY}/access/PROBE/who.ts`]: "export const who = 'w';\n",
+    [`${GATEWAY}/idempotency/PROBE/claimed.ts`]: "export const claimed = 'c';\n",
+  },
   shared: {
     [`${GATEWAY}/idempotency/PROBE/shared.ts`]: "export * from '../../PROBE/caller';\n",
     [`${GATEWAY}/access/PROBE/shared.ts`]: "export * from '../../PROBE/caller';\n",
@@ -159,6 +170,15 @@ describe('dependency-cruiser rules', () => {
   it('refuse an import from idempotency/ into access/ and back', () => {
     expect(rulesOf(PROBES.idempotencyToAccess)).toEqual([['no-idempotency-to-access'], []]);
     expect(rulesOf(PROBES.accessToIdempotency)).toEqual([['no-access-to-idempotency'], []]);
+  });
+
+  it('refuse an import of billing/ from access/ or idempotency/, and let billing import both', () => {
+    expect(rulesOf(PROBES.intoBilling)).toEqual([
+      ['billing-is-imported-one-way'],
+      ['billing-is-imported-one-way'],
+      [],
+    ]);
+    expect(rulesOf(PROBES.fromBilling)).toEqual([[], [], []]);
   });
 
   it('let idempotency/ and access/ share what lives elsewhere', () => {
