@@ -1,7 +1,17 @@
 import tseslint from 'typescript-eslint';
 
 /** Pure libraries (docs/architecture.md): no framework, no database, no network, no file system. */
-const PURE_LIBS = ['contracts', 'normalize', 'sql', 'matching', 'shaping', 'suggest', 'cache', 'discovery', 'random'];
+const PURE_LIBS = [
+  'contracts',
+  'normalize',
+  'sql',
+  'matching',
+  'shaping',
+  'suggest',
+  'cache',
+  'discovery',
+  'random',
+];
 const IO_PACKAGES = [
   'typeorm',
   'pg',

@@ -127,7 +127,7 @@ const PROBES = {
   intoBilling: {
     [`${GATEWAY}/access/PROBE/precheck.ts`]: "export * from '../../billing/PROBE/credits';\n",
     [`${GATEWAY}/idempotency/PROBE/charged.ts`]: "export * from '../../billing/PROBE/credits';\n",
-    [`${GATEWAY}/billing/PROBE/credits.ts`]: "export const credits = 1;\n",
+    [`${GATEWAY}/billing/PROBE/credits.ts`]: 'export const credits = 1;\n',
   },
   fromBilling: {
     [`${GATEWAY}/billing/PROBE/charge.ts`]:

@@ -23,7 +23,10 @@ async function accountCreate(args: string[], stdin: string) {
   const input = Object.assign(new PassThrough(), { isTTY: false });
   input.end(stdin);
   const out: string[] = [];
-  const run = createRunner({ env: { ...process.env, ...schemaEnv(db.config) }, stdout: { write: (s: string) => out.push(s) } });
+  const run = createRunner({
+    env: { ...process.env, ...schemaEnv(db.config) },
+    stdout: { write: (s: string) => out.push(s) },
+  });
   const program = new Command('svc-cli').exitOverride();
   program.configureOutput({ writeErr: () => undefined });
   registerAccountCommands(program, run, { input, prompt: new PassThrough() });
@@ -39,7 +42,9 @@ describe('account:create without --password', () => {
       `${secret}\nignored second line\n`,
     );
     expect(view).toMatchObject({ email: 'piped@acme.test', team, role: 'member' });
-    const [row] = await db.dataSource.query(`SELECT password_hash FROM accounts WHERE id = $1`, [view.account_id]);
+    const [row] = await db.dataSource.query(`SELECT password_hash FROM accounts WHERE id = $1`, [
+      view.account_id,
+    ]);
     await expect(verifyPassword(secret, row.password_hash)).resolves.toBe(true);
   });
 

@@ -34,7 +34,10 @@ describe('exposure: logs of failed queries', () => {
     const secret = 'person-secret@example.test';
     const error = await env.db.dataSource
       .query('SELECT * FROM no_such_table_for_exposure WHERE email = $1', [secret])
-      .then(() => null, (e: unknown) => e);
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     expect(error).toBeInstanceOf(QueryFailedError);
 
     const out = capture();

@@ -28,7 +28,10 @@ describe('exposure: OpenSearch refusals', () => {
   it('answers invalid_query without root_cause.reason or index names', async () => {
     const error = await client
       .search({ index, body: { query: { regexp: { name: { value: '[unclosed' } } } } })
-      .then(() => null, (e: unknown) => e);
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     const reason = (error as { meta: { body: { error: { root_cause: { reason: string }[] } } } }).meta.body
       .error.root_cause[0].reason;
     expect(reason).toBeTruthy();

@@ -30,7 +30,9 @@ describe('search worker payload validation', () => {
   /** One request in Nest's NATS wire format; the reply's `err` is what the worker threw. */
   async function send(data: unknown): Promise<{ err?: unknown; response?: unknown }> {
     const subject = natsSubject(env.config.nats.subjectPrefix, SEARCH_PATTERNS.personSearch);
-    const msg = await nats.request(subject, codec.encode({ pattern: subject, data, id: 'test' }), { timeout: 5000 });
+    const msg = await nats.request(subject, codec.encode({ pattern: subject, data, id: 'test' }), {
+      timeout: 5000,
+    });
     return codec.decode(msg.data) as { err?: unknown; response?: unknown };
   }
 
@@ -38,7 +40,12 @@ describe('search worker payload validation', () => {
     ['a string', 'SELECT * FROM people', 'invalid_request', 'must be a JSON object'],
     ['an array', [1, 2], 'invalid_request', 'must be a JSON object'],
     ['a wrong type', { query: 5, limit: 10, offset: 0 }, 'validation_failed', 'query'],
-    ['an unknown field', { query: "SELECT * FROM people WHERE city = 'x'", rogue: true }, 'validation_failed', 'rogue'],
+    [
+      'an unknown field',
+      { query: "SELECT * FROM people WHERE city = 'x'", rogue: true },
+      'validation_failed',
+      'rogue',
+    ],
   ])('refuses %s with %s naming what is wrong', async (_what, data, code, mention) => {
     const reply = await send(data);
     expect(reply.response).toBeUndefined();

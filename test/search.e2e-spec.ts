@@ -20,7 +20,13 @@ describe('search', () => {
 
   beforeAll(async () => {
     env = await createTestEnvironment({ NATS_REQUEST_TIMEOUT_MS: '3000' });
-    await generateDataset({ people: 400, companies: 40, seed: 11, outDir: dir, buildVersion: '1.0.0_2026-11-21' });
+    await generateDataset({
+      people: 400,
+      companies: 40,
+      seed: 11,
+      outDir: dir,
+      buildVersion: '1.0.0_2026-11-21',
+    });
     const os = createOpenSearchClient(env.config.opensearch);
     try {
       await loadBuild(env.db.dataSource, os, env.config.opensearch, { dir });
@@ -95,19 +101,27 @@ describe('search', () => {
         AND EXISTS (SELECT 1 FROM jsonb_array_elements(p.record->'skills') s WHERE s->>'cleaned' ILIKE $1)`,
       [`%${skill}%`],
     );
-    const res = await post('/person/search', { query: `SELECT * FROM people WHERE skills ILIKE '%${skill}%'` });
+    const res = await post('/person/search', {
+      query: `SELECT * FROM people WHERE skills ILIKE '%${skill}%'`,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().total).toBe(Number(n));
-    const none = await post('/person/search', { query: `SELECT * FROM people WHERE NOT (skills ILIKE '%${skill}%')` });
+    const none = await post('/person/search', {
+      query: `SELECT * FROM people WHERE NOT (skills ILIKE '%${skill}%')`,
+    });
     expect(none.json().total).toBe(400 - Number(n));
   });
 
   it('returns an empty free page with Search-Warning for an industry no record has', async () => {
     const before = await balance();
-    const res = await post('/person/search', { query: `SELECT * FROM people WHERE company_industry = 'softwre development'` });
+    const res = await post('/person/search', {
+      query: `SELECT * FROM people WHERE company_industry = 'softwre development'`,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ matches: [], total: 0 });
-    expect(res.headers['search-warning']).toMatch(/company_industry = 'softwre development' matches no stored industry; closest: /);
+    expect(res.headers['search-warning']).toMatch(
+      /company_industry = 'softwre development' matches no stored industry; closest: /,
+    );
     expect(res.headers['x-credits-charged']).toBe('0');
     expect(await balance()).toBe(before);
   });
@@ -116,12 +130,16 @@ describe('search', () => {
     const [{ n }] = await sql<{ n: string }>(
       `SELECT count(*) n FROM company_records WHERE build_id = '1.0.0_2026-11-21' AND (record->>'svc_employee_count')::float8 > 0`,
     );
-    const res = await post('/company/search', { query: `SELECT * FROM companies WHERE svc_employee_count > 0`, limit: 5 });
+    const res = await post('/company/search', {
+      query: `SELECT * FROM companies WHERE svc_employee_count > 0`,
+      limit: 5,
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.total).toBe(Number(n));
     expect(body.matches).toHaveLength(Math.min(5, Number(n)));
-    for (const m of body.matches) for (const f of COMPANY_SEARCH_RESULT_FIELDS) expect(m.company).toHaveProperty(f);
+    for (const m of body.matches)
+      for (const f of COMPANY_SEARCH_RESULT_FIELDS) expect(m.company).toHaveProperty(f);
   });
 
   it('leaves records without the value out of a negated comparison, and keeps them in NOT of a cross-table one', async () => {
@@ -137,7 +155,7 @@ describe('search', () => {
     expect(Number(known)).toBeLessThan(400); // the build is sparse
     expect(await count('age > 40')).toBe(Number(above));
     expect(await count('NOT (age > 40)')).toBe(Number(known) - Number(above));
-    expect(await count('age != 40') + (await count('age = 40'))).toBe(Number(known));
+    expect((await count('age != 40')) + (await count('age = 40'))).toBe(Number(known));
     expect(await count("NOT (skills = 'no such skill')")).toBe(400);
   });
 
@@ -152,7 +170,12 @@ describe('search', () => {
   });
 
   it('applies the shaping parameters', async () => {
-    const res = await post('/person/search', { query: `SELECT * FROM people WHERE age > 0`, limit: 2, include_fields: 'full_name,city', titlecase: true });
+    const res = await post('/person/search', {
+      query: `SELECT * FROM people WHERE age > 0`,
+      limit: 2,
+      include_fields: 'full_name,city',
+      titlecase: true,
+    });
     const person = res.json().matches[0].person;
     expect(Object.keys(person).sort()).toEqual(['city', 'full_name']);
     expect(person.full_name[0]).toBe(person.full_name[0].toUpperCase());
@@ -174,7 +197,9 @@ describe('search', () => {
   });
 
   it('names the line, column and token of a syntax error', async () => {
-    const res = await post('/person/search', { query: "SELECT * FROM people\nWHERE city = 'x' ORDER BY city" });
+    const res = await post('/person/search', {
+      query: "SELECT * FROM people\nWHERE city = 'x' ORDER BY city",
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().details).toMatchObject({ line: 2, token: expect.stringMatching(/order/i) });
   });

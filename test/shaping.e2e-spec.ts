@@ -307,7 +307,6 @@ describe('response shaping over HTTP', () => {
     });
   });
 
-
   it('leaves handlers without @Shaped alone', async () => {
     const res = await inject({
       method: 'POST',

@@ -117,7 +117,19 @@ async function cannon(url: string, key: string, seconds: number, connections: nu
   const bin = path.join(ROOT, 'node_modules', 'autocannon', 'autocannon.js');
   const { stdout } = await run(
     process.execPath,
-    [bin, '--json', '-c', String(connections), '-d', String(seconds), '-D', String(RECONNECT_EVERY), '-H', `api-key=${key}`, url],
+    [
+      bin,
+      '--json',
+      '-c',
+      String(connections),
+      '-d',
+      String(seconds),
+      '-D',
+      String(RECONNECT_EVERY),
+      '-H',
+      `api-key=${key}`,
+      url,
+    ],
     { maxBuffer: 64 * 1024 * 1024 },
   );
   return JSON.parse(stdout) as Cannon;

@@ -15,7 +15,11 @@ import { createProgress } from '../../apps/cli/src/data-builds/loader/progress';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { dir: { type: 'string' }, keep: { type: 'boolean', default: false }, batch: { type: 'string', default: '1000' } },
+    options: {
+      dir: { type: 'string' },
+      keep: { type: 'boolean', default: false },
+      batch: { type: 'string', default: '1000' },
+    },
   });
   if (!values.dir) throw new Error('--dir DIR is required (a folder written by data:generate)');
   const tag = `bench_${Date.now().toString(36)}`;

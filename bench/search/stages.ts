@@ -58,7 +58,11 @@ function serverSpan(timings: Timings, server: FastifyInstance): void {
   });
 }
 
-const p50 = (values: number[]) => quantile([...values].sort((a, b) => a - b), 0.5);
+const p50 = (values: number[]) =>
+  quantile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -118,7 +122,8 @@ async function main(): Promise<void> {
         `| stage | p50 ms |\n| --- | ---: |\n${rows.map(([l, v]) => `| ${l} | ${v.toFixed(2)} |`).join('\n')}\n`,
     );
   } finally {
-    for (const cleanup of cleanups) await cleanup().catch((e: Error) => process.stderr.write(`cleanup: ${e.message}\n`));
+    for (const cleanup of cleanups)
+      await cleanup().catch((e: Error) => process.stderr.write(`cleanup: ${e.message}\n`));
   }
 }
 

@@ -44,7 +44,10 @@ export function superviseGatewayWorkers(count: number, log: Logger, shutdownGrac
     }
     failedStarts = lived < EARLY_EXIT_MS ? failedStarts + 1 : 0;
     if (failedStarts >= MAX_FAILED_STARTS) {
-      log.fatal({ pid: worker.process.pid, code, signal, failedStarts }, 'gateway workers keep failing to start; stopping');
+      log.fatal(
+        { pid: worker.process.pid, code, signal, failedStarts },
+        'gateway workers keep failing to start; stopping',
+      );
       process.exitCode = 1;
       stopAll('SIGTERM');
       if (remaining === 0) process.exit(1);

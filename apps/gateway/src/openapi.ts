@@ -17,7 +17,7 @@ export function mountOpenApi(app: NestFastifyApplication, config: AppConfig): vo
       .setTitle('Person and company data service')
       .setDescription(
         'Enrichment, search, discovery, data-issue reports and utilities for person and company records. ' +
-          'Every endpoint takes the `API-Key` header, except POST /agent/key, which takes an agent\'s access ' +
+          "Every endpoint takes the `API-Key` header, except POST /agent/key, which takes an agent's access " +
           'token; every error is `{error, message, details}`.',
       )
       .setVersion('1.0.0')
@@ -28,7 +28,8 @@ export function mountOpenApi(app: NestFastifyApplication, config: AppConfig): vo
           type: 'http',
           scheme: 'bearer',
           bearerFormat: 'JWT',
-          description: "An agent's short-lived access token from POST {auth_url}/oauth2/token; only POST /agent/key takes it.",
+          description:
+            "An agent's short-lived access token from POST {auth_url}/oauth2/token; only POST /agent/key takes it.",
         },
         AGENT_TOKEN_SCHEME,
       )

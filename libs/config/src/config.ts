@@ -199,7 +199,11 @@ function natsSecurity(env: Env): { auth: NatsAuth | null; tls: NatsTls | null; p
         : env.NATS_NKEY_SEED
           ? { nkeySeed: env.NATS_NKEY_SEED }
           : null;
-  const files = { caFile: env.NATS_TLS_CA_FILE, certFile: env.NATS_TLS_CERT_FILE, keyFile: env.NATS_TLS_KEY_FILE };
+  const files = {
+    caFile: env.NATS_TLS_CA_FILE,
+    certFile: env.NATS_TLS_CERT_FILE,
+    keyFile: env.NATS_TLS_KEY_FILE,
+  };
   const tls = Object.values(files).some(Boolean)
     ? (Object.fromEntries(Object.entries(files).filter(([, v]) => v)) as NatsTls)
     : null;

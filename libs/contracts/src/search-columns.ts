@@ -70,7 +70,9 @@ export const COMPANY_NUMERIC_COLUMNS: Record<string, 'integer' | 'long' | 'doubl
 export const COMPANY_ENUM_COLUMNS = ['type', 'size'] as const;
 export const COMPANY_NESTED_COLUMNS = ['ticker_symbol', 'exchange', 'social_url', 'alt_domain'] as const;
 /** SPEC.md names `ticker` as another spelling of `ticker_symbol`. */
-export const COMPANY_COLUMN_ALIASES: Record<string, (typeof COMPANY_NESTED_COLUMNS)[number]> = { ticker: 'ticker_symbol' };
+export const COMPANY_COLUMN_ALIASES: Record<string, (typeof COMPANY_NESTED_COLUMNS)[number]> = {
+  ticker: 'ticker_symbol',
+};
 
 /** The value field inside every nested cross-table column. */
 export const NESTED_VALUE = 'v';

@@ -10,8 +10,14 @@ const current = compileVocabulary(CURRENT_TAXONOMY_VOCABULARY);
 describe('unheldValues', () => {
   it('says nothing of values the build stores', () => {
     const filters = [
-      list('location', [{ level: 'city', value: 'berlin' }, { level: 'country', value: 'DE' }]),
-      list('employer', [{ by: 'name', value: 'stripe' }, { by: 'domain', value: 'google.com' }]),
+      list('location', [
+        { level: 'city', value: 'berlin' },
+        { level: 'country', value: 'DE' },
+      ]),
+      list('employer', [
+        { by: 'name', value: 'stripe' },
+        { by: 'domain', value: 'google.com' },
+      ]),
       list('industry', ['computer software']),
       list('skill', ['python']),
       list('language', ['german']),
@@ -21,7 +27,10 @@ describe('unheldValues', () => {
 
   it('names each value the build does not store, with the column it was to match, once', () => {
     const filters = [
-      list('location', [{ level: 'city', value: 'atlantis' }, { level: 'state', value: 'US-WY' }]),
+      list('location', [
+        { level: 'city', value: 'atlantis' },
+        { level: 'state', value: 'US-WY' },
+      ]),
       list('employer', [{ by: 'name', value: 'initech' }]),
       either([[list('past_employer', ['initech'])], [list('skill', ['cobol'])]]),
       list('language', ['klingon']),
@@ -62,7 +71,10 @@ describe('unheldValues', () => {
   });
 
   it("finds nothing unheld in the parser's own reading of a description naming stored values", () => {
-    const read = interpret('python engineers at stripe in berlin', 'person', { vocabulary: classic, today: TODAY });
+    const read = interpret('python engineers at stripe in berlin', 'person', {
+      vocabulary: classic,
+      today: TODAY,
+    });
     expect(read.filters.length).toBeGreaterThan(0);
     expect(unheldValues(read.filters, 'person', classic)).toEqual([]);
   });

@@ -19,12 +19,7 @@ const MAX_LOCAL = 64;
 const MAX_ADDRESS = 254;
 
 export type InvalidEmailReason =
-  | 'empty'
-  | 'missing_at'
-  | 'multiple_at'
-  | 'invalid_local_part'
-  | 'invalid_domain'
-  | 'too_long';
+  'empty' | 'missing_at' | 'multiple_at' | 'invalid_local_part' | 'invalid_domain' | 'too_long';
 
 export class InvalidEmailError extends Error {
   constructor(
@@ -36,9 +31,7 @@ export class InvalidEmailError extends Error {
   }
 }
 
-export type EmailNormalization =
-  | { ok: true; email: string }
-  | { ok: false; reason: InvalidEmailReason };
+export type EmailNormalization = { ok: true; email: string } | { ok: false; reason: InvalidEmailReason };
 
 /**
  * Trims and lowercases, drops a `+tag`, and for Gmail removes the dots of the local part and
@@ -61,7 +54,8 @@ export function tryNormalizeEmail(input: string): EmailNormalization {
   }
   if (domain.length > 253 || !DOMAIN_PATTERN.test(domain)) return { ok: false, reason: 'invalid_domain' };
 
-  if (local.length > MAX_LOCAL || !LOCAL_PATTERN.test(local)) return { ok: false, reason: 'invalid_local_part' };
+  if (local.length > MAX_LOCAL || !LOCAL_PATTERN.test(local))
+    return { ok: false, reason: 'invalid_local_part' };
   const plus = local.indexOf('+');
   if (plus >= 0) local = local.slice(0, plus);
 
@@ -71,7 +65,8 @@ export function tryNormalizeEmail(input: string): EmailNormalization {
     if (local.includes('.')) local = local.replace(/\./g, '');
   }
   // "+tag@x" or "..+x@gmail.com" leave no mailbox behind.
-  if (local === '' || local.startsWith('.') || local.endsWith('.')) return { ok: false, reason: 'invalid_local_part' };
+  if (local === '' || local.startsWith('.') || local.endsWith('.'))
+    return { ok: false, reason: 'invalid_local_part' };
 
   const email = `${local}@${domain}`;
   if (email.length > MAX_ADDRESS) return { ok: false, reason: 'too_long' };

@@ -17,6 +17,7 @@ describe('foldKey', () => {
   });
 
   it('is idempotent', () => {
-    for (const s of ["D'Angelo-Núñez", 'MÜLLER', 'van der Berg']) expect(foldKey(foldKey(s))).toBe(foldKey(s));
+    for (const s of ["D'Angelo-Núñez", 'MÜLLER', 'van der Berg'])
+      expect(foldKey(foldKey(s))).toBe(foldKey(s));
   });
 });

@@ -3,7 +3,16 @@
  * dropped, whitespace collapsed. "José  O'Brien-Smith" → "jose obrien smith".
  */
 const MARKS = /[\u0300-\u036f]/g;
-const SPECIAL: Record<string, string> = { ß: 'ss', æ: 'ae', ø: 'o', đ: 'd', ł: 'l', œ: 'oe', þ: 'th', ı: 'i' };
+const SPECIAL: Record<string, string> = {
+  ß: 'ss',
+  æ: 'ae',
+  ø: 'o',
+  đ: 'd',
+  ł: 'l',
+  œ: 'oe',
+  þ: 'th',
+  ı: 'i',
+};
 const SPECIAL_RE = /[ßæøđłœþı]/g;
 
 export function foldKey(value: string): string {

@@ -313,10 +313,7 @@ const PEOPLE: Golden[] = [
     "NOT (city NOT ILIKE 'a%' AND age NOT IN (1))",
     {
       bool: {
-        should: [
-          { wildcard: { 'city.wc': { value: 'a*' } } },
-          { terms: { age: [1] } },
-        ],
+        should: [{ wildcard: { 'city.wc': { value: 'a*' } } }, { terms: { age: [1] } }],
         minimum_should_match: 1,
       },
     },

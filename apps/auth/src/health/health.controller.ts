@@ -2,7 +2,14 @@ import { Controller, Get, Headers, Inject } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '@app/config';
-import { checkPostgres, healthReport, HealthReport, healthResponse, isOperator, PublicHealth } from '@app/server';
+import {
+  checkPostgres,
+  healthReport,
+  HealthReport,
+  healthResponse,
+  isOperator,
+  PublicHealth,
+} from '@app/server';
 
 /** Status for anyone; the Postgres check's details only for `Authorization: Bearer <OPERATOR_TOKEN>`. */
 @Controller('health')

@@ -81,19 +81,21 @@ export function registerAccountCommands(
     .requiredOption('--team <team>', 'team name or id')
     .requiredOption('--role <role>', MEMBERSHIP_ROLES.join(' | '))
     .option('--status <status>', ACCOUNT_STATUSES.join(' | '), 'approved')
-    .action(async (opts: { email: string; password?: string; team: string; role: string; status: string }) => {
-      // Flags first, so a typo is reported before anyone is asked for a password.
-      const flags = {
-        email: email('--email', opts.email),
-        team: teamRef('--team', opts.team),
-        role: oneOf('--role', opts.role, MEMBERSHIP_ROLES),
-        status: oneOf('--status', opts.status, ACCOUNT_STATUSES),
-      };
-      const secret =
-        opts.password !== undefined
-          ? password('--password', opts.password)
-          : password('the password', await readPassword(passwords));
-      const input: CreateAccountInput = { ...flags, password: secret };
-      return run((ds) => createAccount(ds, input));
-    });
+    .action(
+      async (opts: { email: string; password?: string; team: string; role: string; status: string }) => {
+        // Flags first, so a typo is reported before anyone is asked for a password.
+        const flags = {
+          email: email('--email', opts.email),
+          team: teamRef('--team', opts.team),
+          role: oneOf('--role', opts.role, MEMBERSHIP_ROLES),
+          status: oneOf('--status', opts.status, ACCOUNT_STATUSES),
+        };
+        const secret =
+          opts.password !== undefined
+            ? password('--password', opts.password)
+            : password('the password', await readPassword(passwords));
+        const input: CreateAccountInput = { ...flags, password: secret };
+        return run((ds) => createAccount(ds, input));
+      },
+    );
 }

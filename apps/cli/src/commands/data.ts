@@ -7,7 +7,12 @@ import { isBuildVersion } from '@app/contracts';
 import { activateStoredBuild } from '../data-builds/activation/activate';
 import { dropBuild, listBuilds } from '../data-builds/builds';
 import { ensureDemoData } from '../data-builds/demo-data';
-import { DEFAULT_BUILD_VERSION, generateDataset, VOCABULARIES, type VocabularyName } from '../data-builds/generator';
+import {
+  DEFAULT_BUILD_VERSION,
+  generateDataset,
+  VOCABULARIES,
+  type VocabularyName,
+} from '../data-builds/generator';
 import { loadBuild } from '../data-builds/loader/loader';
 import { createProgress } from '../data-builds/loader/progress';
 import { pauseForTests } from '../data-builds/activation/test-pause';
@@ -42,7 +47,8 @@ async function withOpenSearch<T>(
   }
 }
 
-const onProblem = (p: { file: string; line: number; reason: string }) => process.stderr.write(`${p.file}:${p.line}: ${p.reason}\n`);
+const onProblem = (p: { file: string; line: number; reason: string }) =>
+  process.stderr.write(`${p.file}:${p.line}: ${p.reason}\n`);
 const onWarning = (p: { file: string; line: number; reason: string }) =>
   process.stderr.write(`${p.file}:${p.line}: warning: ${p.reason}\n`);
 const onNote = (note: string) => process.stderr.write(`note: ${note}\n`);
@@ -52,65 +58,105 @@ function percent(flag: string, raw: string): number {
   const m = /^\s*(\d+(?:\.\d+)?)\s*%?\s*$/.exec(raw);
   const value = m ? Number(m[1]) : NaN;
   if (!(value >= 0 && value <= 100))
-    throw new UsageError(`${flag} must be a percentage from 0 to 100 (e.g. 1 or 0.5%), got ${JSON.stringify(raw)}`);
+    throw new UsageError(
+      `${flag} must be a percentage from 0 to 100 (e.g. 1 or 0.5%), got ${JSON.stringify(raw)}`,
+    );
   return value;
 }
 
 export function registerDataCommands(program: Command, run: Runner): void {
   program
     .command('data:generate')
-    .description('write DIR/companies.jsonl and DIR/people.jsonl of synthetic records, deterministic per seed')
+    .description(
+      'write DIR/companies.jsonl and DIR/people.jsonl of synthetic records, deterministic per seed',
+    )
     .requiredOption('--people <n>', 'number of people')
     .requiredOption('--companies <n>', 'number of companies (at least 1 when people > 0)')
     .option('--seed <n>', 'seed; the same seed and counts give byte-identical files', '1')
-    .option('--build <version_date>', 'build_version of every record; its date is the as-of date', DEFAULT_BUILD_VERSION)
+    .option(
+      '--build <version_date>',
+      'build_version of every record; its date is the as-of date',
+      DEFAULT_BUILD_VERSION,
+    )
     .requiredOption('--out <dir>', 'output folder (created if missing)')
     .option('--dense', 'fill every field (default: realistic sparsity, docs/data-generator.md "Sparsity")')
     .addOption(
-      new Option('--vocabulary <name>', "the words records are written in: this project's tables, or the network's current industry taxonomy with other cities, employer names and titles (docs/data-generator.md \"Vocabularies\")")
+      new Option(
+        '--vocabulary <name>',
+        'the words records are written in: this project\'s tables, or the network\'s current industry taxonomy with other cities, employer names and titles (docs/data-generator.md "Vocabularies")',
+      )
         .choices([...VOCABULARIES])
         .default('default'),
     )
-    .action(async (opts: { people: string; companies: string; seed: string; build: string; out: string; dense?: boolean; vocabulary: VocabularyName }) => {
-      const input = {
-        people: nonNegativeInt('--people', opts.people, 100_000_000),
-        companies: nonNegativeInt('--companies', opts.companies, 10_000_000),
-        seed: nonNegativeInt('--seed', opts.seed),
-        buildVersion: buildFlag('--build', opts.build),
-        outDir: opts.out,
-        dense: opts.dense === true,
-        vocabulary: opts.vocabulary,
-      };
-      if (input.people > 0 && input.companies === 0) throw new UsageError('--companies must be at least 1 when --people is above 0 (people work at generated companies)');
-      const progress = createProgress();
-      progress.start('generate', input.people + input.companies);
-      const result = await generateDataset({ ...input, onProgress: (d) => progress.update(d.people + d.companies, d.people + d.companies) });
-      progress.stop();
-      process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-    });
+    .action(
+      async (opts: {
+        people: string;
+        companies: string;
+        seed: string;
+        build: string;
+        out: string;
+        dense?: boolean;
+        vocabulary: VocabularyName;
+      }) => {
+        const input = {
+          people: nonNegativeInt('--people', opts.people, 100_000_000),
+          companies: nonNegativeInt('--companies', opts.companies, 10_000_000),
+          seed: nonNegativeInt('--seed', opts.seed),
+          buildVersion: buildFlag('--build', opts.build),
+          outDir: opts.out,
+          dense: opts.dense === true,
+          vocabulary: opts.vocabulary,
+        };
+        if (input.people > 0 && input.companies === 0)
+          throw new UsageError(
+            '--companies must be at least 1 when --people is above 0 (people work at generated companies)',
+          );
+        const progress = createProgress();
+        progress.start('generate', input.people + input.companies);
+        const result = await generateDataset({
+          ...input,
+          onProgress: (d) => progress.update(d.people + d.companies, d.people + d.companies),
+        });
+        progress.stop();
+        process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+      },
+    );
 
   program
     .command('data:demo')
-    .description('ensure the sandbox build (data/sandbox) and a generated demo live build are loaded; skips what is present')
+    .description(
+      'ensure the sandbox build (data/sandbox) and a generated demo live build are loaded; skips what is present',
+    )
     .option('--sandbox-dir <dir>', 'the shipped sandbox records', 'data/sandbox')
     .option('--cache-dir <dir>', 'where generated demo data is kept', '.cache')
     .option('--people <n>', 'people in the demo build', '10000')
     .option('--companies <n>', 'companies in the demo build', '1000')
     .option('--seed <n>', 'generator seed', '42')
     .option('--build <version_date>', 'name of the demo build', DEFAULT_BUILD_VERSION)
-    .action((opts: { sandboxDir: string; cacheDir: string; people: string; companies: string; seed: string; build: string }) => {
-      const input = {
-        sandboxDir: directory(opts.sandboxDir),
-        cacheDir: opts.cacheDir,
-        people: positiveInt('--people', opts.people, 10_000_000),
-        companies: positiveInt('--companies', opts.companies, 1_000_000),
-        seed: nonNegativeInt('--seed', opts.seed),
-        buildId: buildFlag('--build', opts.build),
-      };
-      return run((ds, config) =>
-        withOpenSearch(config, 120000, (os) => ensureDemoData(ds, os, config.opensearch, { ...input, progress: createProgress(), onProblem })),
-      );
-    });
+    .action(
+      (opts: {
+        sandboxDir: string;
+        cacheDir: string;
+        people: string;
+        companies: string;
+        seed: string;
+        build: string;
+      }) => {
+        const input = {
+          sandboxDir: directory(opts.sandboxDir),
+          cacheDir: opts.cacheDir,
+          people: positiveInt('--people', opts.people, 10_000_000),
+          companies: positiveInt('--companies', opts.companies, 1_000_000),
+          seed: nonNegativeInt('--seed', opts.seed),
+          buildId: buildFlag('--build', opts.build),
+        };
+        return run((ds, config) =>
+          withOpenSearch(config, 120000, (os) =>
+            ensureDemoData(ds, os, config.opensearch, { ...input, progress: createProgress(), onProblem }),
+          ),
+        );
+      },
+    );
 
   program
     .command('data:load')
@@ -134,29 +180,34 @@ export function registerDataCommands(program: Command, run: Runner): void {
       '10',
     )
     .option('--dry-run', 'read and check every line, report, write nothing', false)
-    .action((dir: string, opts: { build?: string; sandbox: boolean; maxRejected: string; maxShrink: string; dryRun: boolean }) => {
-      const input = {
-        dir: directory(dir),
-        buildId: opts.build === undefined ? undefined : buildFlag('--build', opts.build),
-        sandbox: opts.sandbox,
-        maxRejectedPercent: percent('--max-rejected', opts.maxRejected),
-        maxShrinkPercent: percent('--max-shrink', opts.maxShrink),
-        dryRun: opts.dryRun,
-        // Tests only: LOADER_PAUSE_AT stops the load before a step of activation (test-pause.ts).
-        atStep: pauseForTests(process.env),
-      };
-      return run((ds, config) =>
-        withOpenSearch(config, 120000, (os) =>
-          loadBuild(ds, os, config.opensearch, {
-            ...input,
-            progress: createProgress(),
-            onProblem,
-            onWarning,
-            onNote,
-          }),
-        ),
-      );
-    });
+    .action(
+      (
+        dir: string,
+        opts: { build?: string; sandbox: boolean; maxRejected: string; maxShrink: string; dryRun: boolean },
+      ) => {
+        const input = {
+          dir: directory(dir),
+          buildId: opts.build === undefined ? undefined : buildFlag('--build', opts.build),
+          sandbox: opts.sandbox,
+          maxRejectedPercent: percent('--max-rejected', opts.maxRejected),
+          maxShrinkPercent: percent('--max-shrink', opts.maxShrink),
+          dryRun: opts.dryRun,
+          // Tests only: LOADER_PAUSE_AT stops the load before a step of activation (test-pause.ts).
+          atStep: pauseForTests(process.env),
+        };
+        return run((ds, config) =>
+          withOpenSearch(config, 120000, (os) =>
+            loadBuild(ds, os, config.opensearch, {
+              ...input,
+              progress: createProgress(),
+              onProblem,
+              onWarning,
+              onNote,
+            }),
+          ),
+        );
+      },
+    );
 
   program
     .command('data:builds')
@@ -174,7 +225,9 @@ export function registerDataCommands(program: Command, run: Runner): void {
     .action((build: string) => {
       const buildId = buildFlag('<build>', build);
       return run((ds, config) =>
-        withOpenSearch(config, 60000, (os) => activateStoredBuild(ds, os, config.opensearch, buildId, { onNote })),
+        withOpenSearch(config, 60000, (os) =>
+          activateStoredBuild(ds, os, config.opensearch, buildId, { onNote }),
+        ),
       );
     });
 

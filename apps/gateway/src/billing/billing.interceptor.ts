@@ -48,7 +48,9 @@ export class BillingInterceptor implements NestInterceptor {
   ): Promise<unknown> {
     const count = billableCount(result);
     if (count === null)
-      throw new Error(`@BilledMatches() handler ${where} returned no {matches} array, Billable or RouteAnswer`);
+      throw new Error(
+        `@BilledMatches() handler ${where} returned no {matches} array, Billable or RouteAnswer`,
+      );
     if (count.free) {
       void reply.header(CREDITS_CHARGED_HEADER, '0');
       return result;

@@ -31,6 +31,12 @@ const chargedTeam: IdempotencyOwner = (request) => {
     { provide: APP_GUARD, useClass: CreditPrecheckGuard },
   ],
   // The owner too: Nest builds an interceptor in the module of each controller that uses it.
-  exports: [CreditsService, BillingInterceptor, IdempotencyInterceptor, RouteAnswerInterceptor, IDEMPOTENCY_OWNER],
+  exports: [
+    CreditsService,
+    BillingInterceptor,
+    IdempotencyInterceptor,
+    RouteAnswerInterceptor,
+    IDEMPOTENCY_OWNER,
+  ],
 })
 export class BillingModule {}

@@ -1,7 +1,14 @@
 import { Body, Controller } from '@nestjs/common';
 import { ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { BuildKind } from '@app/contracts';
-import { ApiKeyAuth, type Caller, CurrentCaller, PostLiveAndSandbox, RateLimit, RouteBuildKind } from '../access';
+import {
+  ApiKeyAuth,
+  type Caller,
+  CurrentCaller,
+  PostLiveAndSandbox,
+  RateLimit,
+  RouteBuildKind,
+} from '../access';
 import { BilledMatches } from '../billing';
 import type { RouteAnswer } from '../route-answer';
 import { DiscoverService, type DiscoverResponse } from './discover.service';

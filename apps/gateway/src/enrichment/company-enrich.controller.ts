@@ -1,14 +1,7 @@
 import { Body, Controller } from '@nestjs/common';
 import { ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { BuildKind } from '@app/contracts';
-import {
-  ApiKeyAuth,
-  Caller,
-  CurrentCaller,
-  PostLiveAndSandbox,
-  RateLimit,
-  RouteBuildKind,
-} from '../access';
+import { ApiKeyAuth, Caller, CurrentCaller, PostLiveAndSandbox, RateLimit, RouteBuildKind } from '../access';
 import { BilledMatches } from '../billing';
 import { BulkResponse, runBulk } from './bulk';
 import { BulkEnrichDto, CompanyBulkItemDto } from './dto/bulk.dto';

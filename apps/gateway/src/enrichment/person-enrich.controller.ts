@@ -1,14 +1,7 @@
 import { applyDecorators, Body, Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { BuildKind } from '@app/contracts';
-import {
-  ApiKeyAuth,
-  Caller,
-  CurrentCaller,
-  PostLiveAndSandbox,
-  RateLimit,
-  RouteBuildKind,
-} from '../access';
+import { ApiKeyAuth, Caller, CurrentCaller, PostLiveAndSandbox, RateLimit, RouteBuildKind } from '../access';
 import { BilledMatches } from '../billing';
 import { BulkResponse, runBulk } from './bulk';
 import { BulkEnrichDto, PersonBulkItemDto } from './dto/bulk.dto';

@@ -19,11 +19,20 @@ describe('workerAnswer', () => {
     expect(answer.body).toEqual({ matches: r.matches, total: 9 });
   });
 
-  it("is free when the worker says so, with the warning as a header a header can carry", () => {
-    const r = reply({ matches: [], total: 0, total_status: 'exact', warning: 'industry “x”\nnot stored', billable: false });
+  it('is free when the worker says so, with the warning as a header a header can carry', () => {
+    const r = reply({
+      matches: [],
+      total: 0,
+      total_status: 'exact',
+      warning: 'industry “x”\nnot stored',
+      billable: false,
+    });
     const answer = workerAnswer(r, { matches: r.matches, total: r.total });
     expect(answer.billable).toBeNull();
-    expect(answer.headers).toEqual({ 'Total-Count-Status': 'exact', 'Search-Warning': 'industry ?x??not stored' });
+    expect(answer.headers).toEqual({
+      'Total-Count-Status': 'exact',
+      'Search-Warning': 'industry ?x??not stored',
+    });
   });
 
   it('reads billable from the reply, not from the warning', () => {

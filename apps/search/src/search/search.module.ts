@@ -3,5 +3,9 @@ import { IndustryValuesService } from './industry-values.service';
 import { SearchController } from './search.controller';
 import { SearchService } from './search.service';
 
-@Module({ controllers: [SearchController], providers: [SearchService, IndustryValuesService], exports: [SearchService] })
+@Module({
+  controllers: [SearchController],
+  providers: [SearchService, IndustryValuesService],
+  exports: [SearchService],
+})
 export class SearchModule {}

@@ -125,4 +125,3 @@ export const OWN_TAXONOMY_VOCABULARY: Vocabulary = {
     'software publishers',
   ],
 };
-

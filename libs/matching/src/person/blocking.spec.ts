@@ -50,7 +50,9 @@ describe('blockingPlan', () => {
   });
 
   it('blocks a first name alone by place or employer only, in the first pass', () => {
-    expect(blockingPlan(normalizePersonQuery({ first_name: 'Ingrid', city: 'Austin' }))?.firstNameCity).toEqual({
+    expect(
+      blockingPlan(normalizePersonQuery({ first_name: 'Ingrid', city: 'Austin' }))?.firstNameCity,
+    ).toEqual({
       firstNames: ['ingrid'],
       cities: ['austin'],
     });

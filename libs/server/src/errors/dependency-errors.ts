@@ -47,7 +47,8 @@ interface ErrorLike {
 function postgresUnavailable(e: ErrorLike): boolean {
   const driver = e.driverError ?? e;
   const code = typeof driver.code === 'string' ? driver.code : '';
-  if (NETWORK_CODES.has(code) || (/^[0-9A-Z]{5}$/.test(code) && isPostgresUnavailableState(code))) return true;
+  if (NETWORK_CODES.has(code) || (/^[0-9A-Z]{5}$/.test(code) && isPostgresUnavailableState(code)))
+    return true;
   const message = typeof driver.message === 'string' ? driver.message : '';
   return PG_MESSAGES.some((m) => m.test(message));
 }
@@ -65,7 +66,9 @@ function opensearchUnavailable(e: ErrorLike): boolean {
  * Retry-After, never a 500 with a stack per request. The cause's text stays in our logs: it can
  * name hosts, statements or index internals. Null for anything else.
  */
-export function dependencyUnavailable(error: unknown): { error: ServiceError; dependency: Dependency } | null {
+export function dependencyUnavailable(
+  error: unknown,
+): { error: ServiceError; dependency: Dependency } | null {
   if (error === null || typeof error !== 'object') return null;
   const e = error as ErrorLike;
   const dependency: Dependency | null = opensearchUnavailable(e)

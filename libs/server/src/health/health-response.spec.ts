@@ -3,7 +3,9 @@ import { healthReport } from './checks';
 import { healthResponse, isOperator } from './health-response';
 
 const TOKEN = 'an-operator-token-1234';
-const down = healthReport({ postgres: { status: 'down', took_ms: 3, reason: 'connect ECONNREFUSED 10.0.0.5:5432' } });
+const down = healthReport({
+  postgres: { status: 'down', took_ms: 3, reason: 'connect ECONNREFUSED 10.0.0.5:5432' },
+});
 const up = healthReport({ postgres: { status: 'up', took_ms: 1 } });
 
 function thrown(fn: () => unknown): ServiceError {
@@ -19,7 +21,15 @@ describe('isOperator', () => {
   it('accepts exactly `Bearer <OPERATOR_TOKEN>`', () => {
     expect(isOperator(`Bearer ${TOKEN}`, TOKEN)).toBe(true);
     expect(isOperator(`bearer ${TOKEN}`, TOKEN)).toBe(true);
-    for (const h of [undefined, '', TOKEN, `Basic ${TOKEN}`, `Bearer ${TOKEN}x`, 'Bearer ', `Bearer ${TOKEN} x`])
+    for (const h of [
+      undefined,
+      '',
+      TOKEN,
+      `Basic ${TOKEN}`,
+      `Bearer ${TOKEN}x`,
+      'Bearer ',
+      `Bearer ${TOKEN} x`,
+    ])
       expect(isOperator(h, TOKEN)).toBe(false);
   });
 
@@ -44,6 +54,8 @@ describe('healthResponse', () => {
     expect(JSON.stringify(pub)).not.toMatch(/postgres|10\.0\.0\.5/);
     const op = thrown(() => healthResponse(down, true)).toBody();
     expect(op.message).toContain('postgres');
-    expect(op.details).toMatchObject({ checks: { postgres: { reason: expect.stringContaining('10.0.0.5') } } });
+    expect(op.details).toMatchObject({
+      checks: { postgres: { reason: expect.stringContaining('10.0.0.5') } },
+    });
   });
 });

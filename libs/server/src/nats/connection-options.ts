@@ -4,7 +4,10 @@ import type { ConnectionOptions } from 'nats';
 import type { NatsConfig } from '@app/config';
 
 /** The part of nats.js's options that says who we are and how the link is protected. */
-export type NatsSecurityOptions = Pick<ConnectionOptions, 'user' | 'pass' | 'token' | 'authenticator' | 'tls'>;
+export type NatsSecurityOptions = Pick<
+  ConnectionOptions,
+  'user' | 'pass' | 'token' | 'authenticator' | 'tls'
+>;
 
 /**
  * Credentials and TLS for every NATS connection of every process (gateway client, search
@@ -25,7 +28,8 @@ export function natsConnectionOptions(
   const auth = nats.auth;
   if (auth && 'user' in auth) Object.assign(options, { user: auth.user, pass: auth.pass });
   else if (auth && 'token' in auth) options.token = auth.token;
-  else if (auth && 'nkeySeed' in auth) options.authenticator = nkeyAuthenticator(new TextEncoder().encode(auth.nkeySeed));
+  else if (auth && 'nkeySeed' in auth)
+    options.authenticator = nkeyAuthenticator(new TextEncoder().encode(auth.nkeySeed));
   // Read here, once, so a missing file fails the boot with its path rather than every reconnect.
   if (nats.tls) {
     for (const file of Object.values(nats.tls)) if (file) readFileSync(file);
