@@ -3,6 +3,7 @@ import { ConfigError } from '@app/config';
 import { registerAccountCommands } from './commands/account';
 import { registerCreditsCommands } from './commands/credits';
 import { registerDataCommands } from './commands/data';
+import { registerDataChangesCommand } from './commands/data-changes';
 import { registerDbCommands } from './commands/db';
 import { registerDemoCommands } from './commands/demo';
 import { registerKeyCommands } from './commands/key';
@@ -26,6 +27,7 @@ export function buildProgram(run: Runner): Command {
   registerMemberCommands(program, run);
   registerCreditsCommands(program, run);
   registerDataCommands(program, run);
+  registerDataChangesCommand(program, run);
   registerDemoCommands(program, run);
   registerReportCommands(program, run);
   registerUsageCommands(program, run);

@@ -2,16 +2,19 @@ import { DataSource } from 'typeorm';
 import { AppConfig, loadConfig } from '@app/config';
 import { createDataSource } from '@app/store';
 
-/**
- * Runs a command body against the configured database and prints its result as JSON on stdout.
- * The body also gets the whole validated config (e.g. OpenSearch for build commands).
- */
-export type Runner = (body: (ds: DataSource, config: AppConfig) => Promise<unknown>) => Promise<void>;
-
 export interface RunnerIo {
   env: Record<string, string | undefined>;
   stdout: { write(chunk: string): unknown };
 }
+
+/**
+ * Runs a command body against the configured database and prints its result as JSON on stdout.
+ * The body also gets the whole validated config (e.g. OpenSearch for build commands), and stdout
+ * for output too long for one JSON value (data:changes): such a body returns undefined.
+ */
+export type Runner = (
+  body: (ds: DataSource, config: AppConfig, stdout: RunnerIo['stdout']) => Promise<unknown>,
+) => Promise<void>;
 
 /**
  * loadConfig(env) → DataSource on DATABASE_URL/DATABASE_SCHEMA → body → JSON → close.
@@ -23,8 +26,8 @@ export function createRunner(io: RunnerIo = { env: process.env, stdout: process.
     const ds = createDataSource(config.database, { applicationName: 'svc-cli' });
     await ds.initialize();
     try {
-      const result = await body(ds, config);
-      io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+      const result = await body(ds, config, io.stdout);
+      if (result !== undefined) io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     } finally {
       await ds.destroy();
     }

@@ -20,7 +20,7 @@ import { nonNegativeInt, positiveInt } from '../args';
 import { UsageError } from '../errors';
 import { Runner } from '../runner';
 
-function buildFlag(flag: string, raw: string): string {
+export function buildFlag(flag: string, raw: string): string {
   if (!isBuildVersion(raw))
     throw new UsageError(
       `${flag} must look like 1.0.0_2026-11-21 (<major>.<minor>.<patch>_<YYYY-MM-DD>), got ${JSON.stringify(raw)}`,

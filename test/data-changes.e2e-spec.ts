@@ -1,0 +1,184 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { schemaEnv } from '@app/testing';
+import { COMPANIES_FILE, generateDataset, PEOPLE_FILE } from '../apps/cli/src/data-builds/generator';
+import { Change, streamChanges } from '../apps/cli/src/data-builds/changes/changes';
+import { runCli } from '../apps/cli/src/program';
+import { companies, jsonl, loadSuite, people } from './data-load/harness';
+
+const A = '1.0.0_2026-12-01';
+const B = '1.1.0_2026-12-08';
+const SANDBOX = '1.0.0_2026-12-02';
+
+type Rec = Record<string, unknown> & { svc_id: string };
+const readJsonl = (file: string) =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.length > 0)
+    .map((l) => JSON.parse(l) as Rec);
+
+/**
+ * data:changes (docs/data-builds.md, "Changelog"): build B is made from A's generated files with
+ * records added, removed and edited in known fields; the changelog lists exactly those.
+ */
+describe('data:changes', () => {
+  const s = loadSuite();
+  const { dataDir, load } = s;
+  const expected: Change[] = [];
+
+  beforeAll(async () => {
+    const dirA = dataDir({});
+    await generateDataset({ people: 40, companies: 8, seed: 29, outDir: dirA, buildVersion: A });
+    expect((await load({ dir: dirA, buildId: A })).problem_count).toBe(0);
+
+    const ppl = readJsonl(join(dirA, PEOPLE_FILE));
+    const cos = readJsonl(join(dirA, COMPANIES_FILE));
+    // Edited in known fields; every other record of B is A's line as it was.
+    ppl[2].netx_followers = Number(ppl[2].netx_followers ?? 0) + 7;
+    ppl[5].num_sources = Number(ppl[5].num_sources ?? 0) + 1;
+    ppl[5].last_seen = '2020-01-02';
+    ppl[8].skills = [
+      ...(ppl[8].skills as unknown[]),
+      { cleaned: 'changelog testing', raw: ['Changelog Testing'] },
+    ];
+    cos[1].netx_followers = Number(cos[1].netx_followers ?? 0) + 11;
+    const removedPeople = [ppl[0], ppl[10], ppl[11]];
+    const removedCompany = cos[3];
+    const addedPeople = people(3, 'added');
+    const addedCompany = companies(1)[0];
+    const dirB = dataDir({});
+    writeFileSync(
+      join(dirB, PEOPLE_FILE),
+      jsonl([...ppl.filter((p) => !removedPeople.includes(p)), ...addedPeople]),
+    );
+    writeFileSync(
+      join(dirB, COMPANIES_FILE),
+      jsonl([...cos.filter((c) => c !== removedCompany), addedCompany]),
+    );
+    expect((await load({ dir: dirB, buildId: B })).problem_count).toBe(0);
+
+    const person: Change[] = [
+      { svc_id: ppl[2].svc_id, entity: 'person', change: 'updated', fields_updated: ['netx_followers'] },
+      {
+        svc_id: ppl[5].svc_id,
+        entity: 'person',
+        change: 'updated',
+        fields_updated: ['num_sources', 'last_seen'],
+      },
+      { svc_id: ppl[8].svc_id, entity: 'person', change: 'updated', fields_updated: ['skills'] },
+      ...removedPeople.map((p): Change => ({ svc_id: p.svc_id, entity: 'person', change: 'deleted' })),
+      ...addedPeople.map((p): Change => ({ svc_id: p.svc_id, entity: 'person', change: 'added' })),
+    ];
+    const company: Change[] = [
+      { svc_id: cos[1].svc_id, entity: 'company', change: 'updated', fields_updated: ['netx_followers'] },
+      { svc_id: removedCompany.svc_id, entity: 'company', change: 'deleted' },
+      { svc_id: addedCompany.svc_id, entity: 'company', change: 'added' },
+    ];
+    const bySvcId = (x: Change, y: Change) => (x.svc_id < y.svc_id ? -1 : 1);
+    expected.push(...person.sort(bySvcId), ...company.sort(bySvcId));
+
+    await load({
+      dir: dataDir({ [PEOPLE_FILE]: jsonl(people(2, 'sandbox')), [COMPANIES_FILE]: jsonl(companies(1)) }),
+      buildId: SANDBOX,
+      sandbox: true,
+    });
+  });
+
+  const cli = async (args: string[]) => {
+    let stdout = '';
+    let stderr = '';
+    const code = await runCli(['node', 'svc-cli', ...args], {
+      env: {
+        ...process.env,
+        ...schemaEnv(s.env.config.database),
+        OPENSEARCH_INDEX_PREFIX: s.env.config.opensearch.indexPrefix,
+        LOG_LEVEL: 'silent',
+      },
+      stdout: { write: (chunk: string) => (stdout += chunk) },
+      stderr: { write: (chunk: string) => (stderr += chunk) },
+    });
+    return { code, stdout, stderr };
+  };
+  const lines = (stdout: string) =>
+    stdout
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => JSON.parse(l) as Change);
+
+  it('prints exactly the records added, deleted and updated, with their changed fields, people then companies by svc_id', async () => {
+    const out = await cli(['data:changes', A, B]);
+    expect(out).toMatchObject({ code: 0, stderr: '' });
+    expect(out.stdout.endsWith('\n')).toBe(true);
+    expect(lines(out.stdout)).toEqual(expected);
+  });
+
+  it('the other way round: added and deleted swap, the same fields are updated', async () => {
+    const swap = { added: 'deleted', deleted: 'added', updated: 'updated' } as const;
+    const out = await cli(['data:changes', B, A]);
+    expect(out.code).toBe(0);
+    expect(lines(out.stdout)).toEqual(expected.map((c) => ({ ...c, change: swap[c.change] })));
+  });
+
+  it('--entity keeps one entity; a build compared with itself has no change', async () => {
+    const companyOnly = await cli(['data:changes', A, B, '--entity', 'company']);
+    expect(companyOnly.code).toBe(0);
+    expect(lines(companyOnly.stdout)).toEqual(expected.filter((c) => c.entity === 'company'));
+    const same = await cli(['data:changes', B, B]);
+    expect(same).toEqual({ code: 0, stdout: '', stderr: '' });
+  });
+
+  it('pages of two rows and one fetched record at a time give the same changelog', async () => {
+    const got: Change[] = [];
+    const counts = await streamChanges(
+      s.env.db.dataSource,
+      { from: A, to: B, entities: ['person', 'company'], pageSize: 2, fetchSize: 1 },
+      async (changes) => void got.push(...changes),
+    );
+    expect(got).toEqual(expected);
+    expect(counts).toEqual([
+      { entity: 'person', added: 3, deleted: 3, updated: 3 },
+      { entity: 'company', added: 1, deleted: 1, updated: 1 },
+    ]);
+  });
+
+  it('refuses an unknown build, builds of two kinds, a malformed build name and an unknown --entity', async () => {
+    const unknown = await cli(['data:changes', A, '9.9.9_2026-12-09']);
+    expect(unknown).toMatchObject({ code: 1, stdout: '' });
+    expect(unknown.stderr).toMatch(/error: build 9.9.9_2026-12-09 does not exist \(see data:builds\)/);
+
+    const mixed = await cli(['data:changes', SANDBOX, B]);
+    expect(mixed).toMatchObject({ code: 1, stdout: '' });
+    expect(mixed.stderr).toMatch(
+      `error: build ${SANDBOX} is a sandbox build and ${B} a live build: a changelog compares two builds of one kind`,
+    );
+
+    const malformed = await cli(['data:changes', 'latest', B]);
+    expect(malformed).toMatchObject({ code: 2, stdout: '' });
+    expect(malformed.stderr).toMatch(/error: <from> must look like 1.0.0_2026-11-21/);
+
+    const entity = await cli(['data:changes', A, B, '--entity', 'people']);
+    expect(entity).toMatchObject({ code: 2, stdout: '' });
+    expect(entity.stderr).toMatch('error: --entity must be one of person, company, got "people"');
+
+    expect((await cli(['data:changes', A])).code).toBe(2);
+  });
+
+  it('refuses a build that failed to load', async () => {
+    const failed = '1.2.0_2026-12-03';
+    await expect(
+      load({
+        dir: dataDir({ [PEOPLE_FILE]: jsonl(people(10, 'f')), [COMPANIES_FILE]: jsonl(companies(1)) }),
+        buildId: failed,
+        batchSize: 5,
+        afterBatch: () => {
+          throw new Error('disk unplugged');
+        },
+      }),
+    ).rejects.toThrow('disk unplugged');
+    const out = await cli(['data:changes', A, failed]);
+    expect(out).toMatchObject({ code: 1, stdout: '' });
+    expect(out.stderr).toMatch(
+      `error: build ${failed} is failed (disk unplugged): only a build that loaded holds records to compare`,
+    );
+  });
+});
