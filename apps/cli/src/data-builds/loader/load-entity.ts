@@ -13,10 +13,10 @@ import { LoadError } from './load-error';
 import { LoadLog } from './load-log';
 import { insertRecords, RecordRow } from './pg-writer';
 import { Progress, silentProgress } from './progress';
-import { EntityLoad, parseLine } from './read-records';
+import { EntityLoad, readBatches } from './read-records';
 
 /** Two bulk requests keep two OpenSearch write threads busy; a few batches buffer the reader. */
-const PIPELINE_LIMITS: PipelineLimits = { pending: 4, search: 2 };
+export const PIPELINE_LIMITS: PipelineLimits = { pending: 4, search: 2 };
 
 /** How a load writes its batches. */
 export interface BatchOptions {
@@ -50,14 +50,10 @@ export async function loadEntity<R extends LoadedRecord>(
   const source = openJsonl(path);
   const progress = ctx.opts.progress ?? silentProgress;
   const batchSize = ctx.opts.batchSize ?? 1000;
-  const seen = new Set<string>();
   const pipeline = new BatchPipeline(PIPELINE_LIMITS);
-  let batch: R[] = [];
   let batchNo = 0;
 
-  const flush = async () => {
-    const records = batch;
-    batch = [];
+  const flush = async (records: R[]) => {
     batchNo += 1;
     const n = batchNo;
     const prepared = prepareBatch(spec, records);
@@ -73,17 +69,10 @@ export async function loadEntity<R extends LoadedRecord>(
 
   progress.start(entity === 'person' ? 'people' : 'companies', source.size);
   try {
-    for await (const { line, text } of source.lines()) {
-      const record = parseLine(text, line, source, spec, seen, ctx.log, ctx.buildId);
-      if (record === null) {
-        result.rejected += 1;
-        continue;
-      }
-      batch.push(record);
-      if (batch.length >= batchSize) await flush();
-      progress.update(source.bytesRead(), result.loaded + batch.length);
-    }
-    if (batch.length > 0) await flush();
+    const read = { buildId: ctx.buildId, log: ctx.log, batchSize };
+    result.rejected = await readBatches(source, spec, read, flush, (unflushed) =>
+      progress.update(source.bytesRead(), result.loaded + unflushed),
+    );
     await pipeline.drain();
   } finally {
     progress.stop();
@@ -95,7 +84,7 @@ export async function loadEntity<R extends LoadedRecord>(
 /** JSONL of records compresses about 6:1 with gzip; the shard rule counts uncompressed bytes. */
 const GZIP_RATIO = 6;
 
-function jsonlBytes(path: string): number {
+export function jsonlBytes(path: string): number {
   const size = statSync(path).size;
   return path.endsWith('.gz') ? size * GZIP_RATIO : size;
 }
@@ -107,17 +96,34 @@ interface PreparedBatch {
 }
 
 function prepareBatch<R extends LoadedRecord>(spec: EntitySpec<R>, records: R[]): PreparedBatch {
-  const prepared: PreparedBatch = { rows: [], keys: [], docs: [] };
+  return { ...prepareRows(spec, records), docs: prepareDocs(spec, records) };
+}
+
+/** A batch's Postgres side: record rows (with the served text) and match keys. */
+export function prepareRows<R extends LoadedRecord>(
+  spec: EntitySpec<R>,
+  records: R[],
+): Pick<PreparedBatch, 'rows' | 'keys'> {
+  const prepared: Pick<PreparedBatch, 'rows' | 'keys'> = { rows: [], keys: [] };
   for (const record of records) {
     const extracted = spec.rows(record);
     prepared.rows.push({ columns: extracted.row, served: servedJson(record, spec.entity) });
     for (const k of extracted.keys) prepared.keys.push(k);
-    prepared.docs.push(spec.project(record));
   }
   return prepared;
 }
 
-async function indexBatch(os: Client, entity: Entity, index: string, docs: SearchDoc[]): Promise<void> {
+/** A batch's OpenSearch side: one search document per record. */
+export function prepareDocs<R extends LoadedRecord>(spec: EntitySpec<R>, records: R[]): SearchDoc[] {
+  return records.map((record) => spec.project(record));
+}
+
+export async function indexBatch(
+  os: Client,
+  entity: Entity,
+  index: string,
+  docs: SearchDoc[],
+): Promise<void> {
   const failures = await bulkIndex(os, index, docs);
   if (failures.length > 0) {
     throw new LoadError(

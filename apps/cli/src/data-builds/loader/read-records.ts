@@ -33,6 +33,46 @@ export async function checkEntity<R extends LoadedRecord>(
   return result;
 }
 
+/** What reading a file needs: the build its records are stamped with, where rejects go, the batch size. */
+export interface ReadOptions {
+  buildId: string;
+  log: LoadLog;
+  batchSize: number;
+}
+
+/**
+ * Reads `source` through the trust boundary (parseLine) and hands its records on in batches of
+ * `batchSize`, waiting for each hand-over; returns how many lines were rejected. `onRecord`
+ * sees, after each accepted record, how many are read and not yet handed on (a progress bar).
+ */
+export async function readBatches<R extends LoadedRecord>(
+  source: JsonlSource,
+  spec: EntitySpec<R>,
+  read: ReadOptions,
+  flush: (records: R[]) => Promise<void>,
+  onRecord: (unflushed: number) => void = () => undefined,
+): Promise<number> {
+  const seen = new Set<string>();
+  let rejected = 0;
+  let batch: R[] = [];
+  for await (const { line, text } of source.lines()) {
+    const record = parseLine(text, line, source, spec, seen, read.log, read.buildId);
+    if (record === null) {
+      rejected += 1;
+      continue;
+    }
+    batch.push(record);
+    if (batch.length >= read.batchSize) {
+      const records = batch;
+      batch = [];
+      await flush(records);
+    }
+    onRecord(batch.length);
+  }
+  if (batch.length > 0) await flush(batch);
+  return rejected;
+}
+
 /** The line's record, stamped with this build; null (and logged) when the line is rejected. */
 export function parseLine<R extends LoadedRecord>(
   text: string,
