@@ -144,6 +144,12 @@ describe('MCP server', () => {
       const { tools } = await s.client.listTools();
       for (const tool of tools) {
         const spec = TOOLS.find((t) => t.name === tool.name)!;
+        if (spec.method === 'GET') {
+          // A GET route takes no body: nothing to pass but the mirror's `sandbox` (test/builds.e2e-spec.ts calls it).
+          expect(Object.keys(tool.inputSchema.properties ?? {})).toEqual(spec.sandbox ? ['sandbox'] : []);
+          expect(tool.description).toMatch(/Free/);
+          continue;
+        }
         const properties = tool.inputSchema.properties as Record<string, { items?: { properties: object } }>;
         const [dto, item] = DTOS[tool.name];
         const own = Object.keys(properties).filter((p) => p !== 'sandbox');

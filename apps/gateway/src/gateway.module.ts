@@ -4,6 +4,7 @@ import { DatabaseModule } from '@app/server';
 import { AccessModule } from './access';
 import { AgentKeysModule } from './agent-keys/agent-keys.module';
 import { BillingModule } from './billing';
+import { BuildsModule } from './builds/builds.module';
 import { DiscoverModule } from './discover/discover.module';
 import { EnrichmentModule } from './enrichment/enrichment.module';
 import { HealthModule } from './health/health.module';
@@ -32,6 +33,7 @@ export class GatewayModule {
         DiscoverModule,
         UtilitiesModule,
         ReportsModule,
+        BuildsModule,
         EnrichmentModule,
         AgentKeysModule,
         McpModule,

@@ -75,6 +75,18 @@ export function listBuildRows(q: Queryable): Promise<BuildRow[]> {
   return rows<BuildRow>(q, 'SELECT * FROM builds ORDER BY created_at DESC, id');
 }
 
+/**
+ * The ready builds of `kind` (stored whole: they can be activated or compared), newest first,
+ * at most `limit` of them.
+ */
+export function storedBuildRows(q: Queryable, kind: BuildKind, limit: number): Promise<BuildRow[]> {
+  return rows<BuildRow>(
+    q,
+    `SELECT * FROM builds WHERE status = 'ready' AND is_sandbox = $1 ORDER BY created_at DESC, id LIMIT $2`,
+    [kind === 'sandbox', limit],
+  );
+}
+
 /** Removes a build row; its records and keys go with it (ON DELETE CASCADE). */
 export async function deleteBuild(q: Queryable, id: string): Promise<void> {
   await q.query('DELETE FROM builds WHERE id = $1', [id]);

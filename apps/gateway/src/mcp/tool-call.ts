@@ -44,6 +44,7 @@ export async function callTool(
   // Only a mirrored tool takes `sandbox`; elsewhere it stays in the body for the route to refuse.
   const payload = spec.sandbox ? body : (args ?? {});
   const path = spec.sandbox && sandbox === true ? `/${sandboxPath(spec.path)}` : spec.path;
+  const accept = 'application/json';
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_, reject) => {
     timer = setTimeout(
@@ -53,13 +54,17 @@ export async function callTool(
   });
   try {
     const res = await Promise.race([
-      fastify.inject({
-        method: 'POST',
-        url: path,
-        remoteAddress: address,
-        headers: { 'api-key': apiKey, 'content-type': 'application/json', accept: 'application/json' },
-        payload: JSON.stringify(payload),
-      }),
+      fastify.inject(
+        spec.method === 'GET'
+          ? { method: 'GET', url: path, remoteAddress: address, headers: { 'api-key': apiKey, accept } }
+          : {
+              method: 'POST',
+              url: path,
+              remoteAddress: address,
+              headers: { 'api-key': apiKey, 'content-type': 'application/json', accept },
+              payload: JSON.stringify(payload),
+            },
+      ),
       timedOut,
     ]);
     return toolResult(res.statusCode, res.headers, res.body);

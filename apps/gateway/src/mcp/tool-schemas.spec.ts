@@ -1,5 +1,6 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { toJsonSchema } from './tool-schemas';
+import { toJsonSchema, toolDefinition } from './tool-schemas';
+import { TOOL_BY_NAME } from './tools';
 
 const document = {
   components: {
@@ -31,5 +32,32 @@ describe('toJsonSchema', () => {
       properties: { example: { type: 'string' }, nullable: { type: 'boolean' } },
     };
     expect(toJsonSchema(schema, document)).toEqual(schema);
+  });
+});
+
+describe('toolDefinition of a GET route', () => {
+  const listing = {
+    paths: {
+      '/builds': {
+        get: {
+          responses: {
+            '200': { content: { 'application/json': { schema: { $ref: '#/components/schemas/Item' } } } },
+          },
+        },
+      },
+    },
+    components: document.components,
+  } as unknown as OpenAPIObject;
+
+  it('takes no arguments but sandbox and answers its documented 200', () => {
+    const tool = toolDefinition(TOOL_BY_NAME.get('list_builds')!, listing);
+    expect(tool.inputSchema).toEqual({
+      type: 'object',
+      properties: { sandbox: expect.objectContaining({ type: 'boolean' }) },
+    });
+    expect(tool.outputSchema).toEqual({
+      type: 'object',
+      properties: { name: { type: ['string', 'null'], examples: ['acme'] } },
+    });
   });
 });

@@ -25,7 +25,8 @@ const SANDBOX_PROPERTY: Schema = {
  * items get the single route's body (the DTO validates each item as that body).
  */
 export function toolDefinition(spec: ToolSpec, document: OpenAPIObject): Tool {
-  const input = bodySchema(document, spec.path);
+  // A GET route takes no body: its tool takes no arguments but `sandbox`.
+  const input: Schema = spec.method === 'GET' ? { properties: {} } : bodySchema(document, spec.path);
   const properties = { ...(input.properties as Record<string, Schema>) };
   if (spec.path.endsWith('/enrich/bulk')) {
     const single = bodySchema(document, spec.path.replace(/\/bulk$/, ''));
@@ -36,7 +37,7 @@ export function toolDefinition(spec: ToolSpec, document: OpenAPIObject): Tool {
     properties.requests = { ...properties.requests, items: item };
   }
   if (spec.sandbox) properties[SANDBOX_ARGUMENT] = SANDBOX_PROPERTY;
-  const output = spec.output === 'document' ? responseSchema(document, spec.path) : spec.output;
+  const output = spec.output === 'document' ? responseSchema(document, spec.path, spec.method) : spec.output;
   return {
     name: spec.name,
     title: spec.title,
@@ -53,9 +54,9 @@ export function toolDefinition(spec: ToolSpec, document: OpenAPIObject): Tool {
   };
 }
 
-function operation(document: OpenAPIObject, path: string) {
-  const op = document.paths[path]?.post;
-  if (!op) throw new Error(`the OpenAPI document has no POST ${path}`);
+function operation(document: OpenAPIObject, path: string, method: 'GET' | 'POST' = 'POST') {
+  const op = document.paths[path]?.[method === 'GET' ? 'get' : 'post'];
+  if (!op) throw new Error(`the OpenAPI document has no ${method} ${path}`);
   return op;
 }
 
@@ -67,10 +68,12 @@ export function bodySchema(document: OpenAPIObject, path: string): Schema {
   return toJsonSchema(schema, document);
 }
 
-function responseSchema(document: OpenAPIObject, path: string): Schema {
-  const ok = operation(document, path).responses['200'] as { content?: Record<string, { schema?: Schema }> };
+function responseSchema(document: OpenAPIObject, path: string, method: 'GET' | 'POST' = 'POST'): Schema {
+  const ok = operation(document, path, method).responses['200'] as {
+    content?: Record<string, { schema?: Schema }>;
+  };
   const schema = ok?.content?.['application/json']?.schema;
-  if (!schema) throw new Error(`POST ${path} documents no JSON response`);
+  if (!schema) throw new Error(`${method} ${path} documents no JSON response`);
   return toJsonSchema(schema, document);
 }
 

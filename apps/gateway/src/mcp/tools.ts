@@ -10,8 +10,10 @@ type JsonSchema = Record<string, unknown>;
 export interface ToolSpec {
   name: string;
   title: string;
-  /** The live route, `POST <path>`; its request body schema is the tool's input schema. */
+  /** The live route, `<method> <path>`; a POST's request body schema is the tool's input schema. */
   path: string;
+  /** POST when absent. A GET tool takes no arguments (but `sandbox`) and sends no body. */
+  method?: 'GET' | 'POST';
   /** The route has a /sandbox/ mirror, chosen with the tool's `sandbox` argument. */
   sandbox: boolean;
   /** Reads only (everything but the reports, which store a report). */
@@ -239,6 +241,20 @@ export const TOOLS: readonly ToolSpec[] = Object.freeze([
       'Normalize values the way the data stores them: email, phone (E.164, read in default_region), names, state, country, social_url, school, domain, company, company page URL, ticker_symbol. Each result says whether the value was recognized.',
       'Use it before search (search compares against stored, normalized values); enrichment cleans its own input. Free.',
       'Example: {"fields": {"phone": "(415) 555-0173", "state": "Calif.", "company": "Acme, Inc."}, "default_region": "US"}.',
+    ].join('\n'),
+  },
+  {
+    name: 'list_builds',
+    title: 'List the stored data builds',
+    path: '/builds',
+    method: 'GET',
+    sandbox: true,
+    readOnly: true,
+    output: 'document',
+    description: [
+      'List the stored data builds (newest first, at most 1,000): build id, whether it is the active (served) build, its people and companies counts, when it was loaded and when it last became active (null if never).',
+      'Use it to know which build answers and how large it is. Free; takes no arguments.',
+      'Example: {} (or {"sandbox": true} for the sandbox builds).',
     ].join('\n'),
   },
 ]);

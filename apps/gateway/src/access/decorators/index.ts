@@ -2,6 +2,7 @@ export { ApiKeyAuth } from './api-key-auth.decorator';
 export { CurrentCaller } from './current-caller.decorator';
 export { Enterprise } from './enterprise.decorator';
 export {
+  GetLiveAndSandbox,
   type LiveAndSandboxDocs,
   PostLiveAndSandbox,
   SANDBOX_SUMMARY_EXTENSION,

@@ -1,4 +1,4 @@
-import { HttpCode, Post, applyDecorators } from '@nestjs/common';
+import { Get, HttpCode, Post, applyDecorators } from '@nestjs/common';
 import { ApiExtension, ApiOperation } from '@nestjs/swagger';
 import { sandboxPath } from '../scope';
 
@@ -21,8 +21,21 @@ export interface LiveAndSandboxDocs {
  * waives (credits, contract, route tier rules) follows from the path in RoutePolicies.
  */
 export function PostLiveAndSandbox(path: string, docs: LiveAndSandboxDocs): MethodDecorator {
+  return liveAndSandbox(Post, path, docs);
+}
+
+/** The GET form of PostLiveAndSandbox: `GET <path>` and `GET sandbox/<path>`, one handler. */
+export function GetLiveAndSandbox(path: string, docs: LiveAndSandboxDocs): MethodDecorator {
+  return liveAndSandbox(Get, path, docs);
+}
+
+function liveAndSandbox(
+  method: (paths: string[]) => MethodDecorator,
+  path: string,
+  docs: LiveAndSandboxDocs,
+): MethodDecorator {
   return applyDecorators(
-    Post([path, sandboxPath(path)]),
+    method([path, sandboxPath(path)]),
     HttpCode(200),
     ApiOperation({ summary: docs.summary }),
     ApiExtension(SANDBOX_SUMMARY_EXTENSION, docs.sandboxSummary),
