@@ -5,7 +5,7 @@ import type { BuildKind } from '@app/contracts';
 import { storedBuildRows } from '@app/store';
 import { BuildListDto } from './dto/build-list.dto';
 
-/** Bounds the answer; an operator drops old builds (data:drop) long before a kind holds this many. */
+/** Bounds the answer; an operator drops old builds (data:drop-build) long before a kind holds this many. */
 export const BUILD_LIST_LIMIT = 1000;
 
 @Injectable()
