@@ -26,6 +26,7 @@ import {
 import { runCli } from '../apps/cli/src/program';
 import { AuthService, startAuthService } from './agent-keys/tokens';
 import { bootGateway } from './gateway';
+import { captureCli } from './cli/capture';
 
 const CACHE_TTL_MS = 60_000;
 const WITHIN_MS = 1000;
@@ -89,17 +90,11 @@ describe('agent key revocation across gateways', () => {
 
   /** The operator CLI's own entry point, on this suite's schema and NATS prefix. */
   const cli = async (args: string[]) => {
-    let stdout = '';
-    let stderr = '';
-    const code = await runCli(['node', 'svc-cli', ...args], {
-      env: {
-        ...process.env,
-        ...schemaEnv(config.database),
-        NATS_URL: config.nats.url,
-        NATS_SUBJECT_PREFIX: config.nats.subjectPrefix,
-      },
-      stdout: { write: (chunk: string) => (stdout += chunk) },
-      stderr: { write: (chunk: string) => (stderr += chunk) },
+    const { code, stdout, stderr } = await captureCli(args, {
+      ...process.env,
+      ...schemaEnv(config.database),
+      NATS_URL: config.nats.url,
+      NATS_SUBJECT_PREFIX: config.nats.subjectPrefix,
     });
     return { code, stderr, json: code === 0 ? JSON.parse(stdout) : undefined };
   };

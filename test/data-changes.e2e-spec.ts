@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { schemaEnv } from '@app/testing';
 import { COMPANIES_FILE, generateDataset, PEOPLE_FILE } from '../apps/cli/src/data-builds/generator';
 import { Change, streamChanges } from '../apps/cli/src/data-builds/changes/changes';
-import { runCli } from '../apps/cli/src/program';
 import { companies, jsonl, loadSuite, people } from './data-load/harness';
+import { captureCli } from './cli/capture';
 
 const A = '1.0.0_2026-12-01';
 const B = '1.1.0_2026-12-08';
@@ -84,21 +84,13 @@ describe('data:changes', () => {
     });
   });
 
-  const cli = async (args: string[]) => {
-    let stdout = '';
-    let stderr = '';
-    const code = await runCli(['node', 'svc-cli', ...args], {
-      env: {
-        ...process.env,
-        ...schemaEnv(s.env.config.database),
-        OPENSEARCH_INDEX_PREFIX: s.env.config.opensearch.indexPrefix,
-        LOG_LEVEL: 'silent',
-      },
-      stdout: { write: (chunk: string) => (stdout += chunk) },
-      stderr: { write: (chunk: string) => (stderr += chunk) },
+  const cli = (args: string[]) =>
+    captureCli(args, {
+      ...process.env,
+      ...schemaEnv(s.env.config.database),
+      OPENSEARCH_INDEX_PREFIX: s.env.config.opensearch.indexPrefix,
+      LOG_LEVEL: 'silent',
     });
-    return { code, stdout, stderr };
-  };
   const lines = (stdout: string) =>
     stdout
       .split('\n')
