@@ -31,3 +31,4 @@ export * from './auth-attempts';
 export * from './used-jtis';
 export * from './connected-agents';
 export * from './idempotency';
+export * from './record-hashes';

@@ -7,9 +7,9 @@
  */
 import { DataSource } from 'typeorm';
 import { COMPANY_RECORD_FIELDS, Entity, PERSON_RECORD_FIELDS } from '@app/contracts';
-import { BuildRow, buildKindOf, findBuild } from '@app/store';
+import { BuildRow, buildKindOf, findBuild, keyedRecordHashes, RECORD_TABLES } from '@app/store';
 import { CliError, NotFoundError } from '../../errors';
-import { Candidate, ChangeKind, fieldsUpdated, KeyedHash, mergeByKey } from './compare';
+import { Candidate, ChangeKind, fieldsUpdated, mergeByKey } from './compare';
 
 export interface Change {
   svc_id: string;
@@ -37,14 +37,12 @@ export interface ChangeCounts {
   updated: number;
 }
 
-const TABLES: Record<Entity, string> = { person: 'person_records', company: 'company_records' };
 const FIELDS: Record<Entity, readonly string[]> = {
   person: PERSON_RECORD_FIELDS,
   company: COMPANY_RECORD_FIELDS,
 };
 /** What the loader stamps on every record per build: it differs by definition. */
 const STAMPED = new Set(['build_version']);
-const UUID_MIN = '00000000-0000-0000-0000-000000000000';
 
 async function storedBuild(db: DataSource, id: string): Promise<BuildRow> {
   const row = await findBuild(db, id);
@@ -67,41 +65,6 @@ export async function buildPair(db: DataSource, from: string, to: string): Promi
   return [a, b];
 }
 
-/**
- * The hash of a record without its build stamp. record_json is hashed rather than the jsonb
- * (which would be printed first, at three times the cost); the stamp of either build is cut out
- * of the text as a literal. A record kept from a third build still carries that build's stamp
- * on one side only, and key order may differ between builds written by different code: both
- * only make a record "differ" here, and the field diff then finds nothing and drops it.
- */
-const HASH = `md5(replace(replace(r.record_json, $3, ''), $4, ''))`;
-const stamp = (build: string) => `"build_version":${JSON.stringify(build)}`;
-
-async function* keyedHashes(
-  db: DataSource,
-  entity: Entity,
-  build: string,
-  stamps: [string, string],
-  pageSize: number,
-  onPage: (rows: number) => void,
-): AsyncGenerator<KeyedHash> {
-  // ORDER BY the uuid column, not the text alias, so each page is a range of the primary key.
-  const sql = `SELECT r.svc_id::text AS svc_id, ${HASH} AS hash FROM ${TABLES[entity]} r
-                WHERE r.build_id = $1 AND r.svc_id > $2::uuid ORDER BY r.svc_id LIMIT ${pageSize}`;
-  const page = (after: string) => db.query(sql, [build, after, ...stamps]) as Promise<KeyedHash[]>;
-  let next = page(UUID_MIN);
-  for (;;) {
-    const rows = await next;
-    if (rows.length === 0) return;
-    onPage(rows.length);
-    // The next page is read while this one is merged.
-    next = rows.length < pageSize ? Promise.resolve([]) : page(rows[rows.length - 1].svc_id);
-    // Without a handler a failure of the prefetch while this page is merged would be unhandled.
-    next.catch(() => undefined);
-    yield* rows;
-  }
-}
-
 async function records(
   db: DataSource,
   entity: Entity,
@@ -109,7 +72,7 @@ async function records(
   ids: string[],
 ): Promise<Map<string, Record<string, unknown>>> {
   const rows = (await db.query(
-    `SELECT svc_id::text AS svc_id, record_json FROM ${TABLES[entity]} WHERE build_id = $1 AND svc_id = ANY($2::uuid[])`,
+    `SELECT svc_id::text AS svc_id, record_json FROM ${RECORD_TABLES[entity]} WHERE build_id = $1 AND svc_id = ANY($2::uuid[])`,
     [build, ids],
   )) as Array<{ svc_id: string; record_json: string }>;
   return new Map(rows.map((r) => [r.svc_id, JSON.parse(r.record_json) as Record<string, unknown>]));
@@ -163,7 +126,7 @@ export async function streamChanges(
     counts.push(count);
     // A build compared with itself has no change; nothing needs reading.
     if (from === to) continue;
-    const stamps: [string, string] = [stamp(from), stamp(to)];
+    const stamps: [string, string] = [from, to];
     let [batch, differing, read] = [[] as Candidate[], 0, 0];
     const onPage = (rows: number) => opts.onProgress?.(entity, (read += rows));
     const flush = async () => {
@@ -173,8 +136,8 @@ export async function streamChanges(
       if (changes.length > 0) await emit(changes);
     };
     for await (const c of mergeByKey(
-      keyedHashes(db, entity, from, stamps, pageSize, onPage),
-      keyedHashes(db, entity, to, stamps, pageSize, onPage),
+      keyedRecordHashes(db, entity, from, stamps, pageSize, onPage),
+      keyedRecordHashes(db, entity, to, stamps, pageSize, onPage),
     )) {
       batch.push(c);
       if (c.change === 'differs') differing++;
