@@ -32,3 +32,4 @@ export * from './used-jtis';
 export * from './connected-agents';
 export * from './idempotency';
 export * from './record-hashes';
+export * from './changes';

@@ -33,6 +33,14 @@ export interface KeyedHash {
   hash: string;
 }
 
+/** Where a walk of keyedRecordHashes starts and how far it may go. */
+export interface KeyRange {
+  /** Start after this svc_id (a page of GET /builds/changes resumes there); from the first record when absent. */
+  after?: string;
+  /** Read at most this many records, so a bounded page never reads (or prefetches) beyond what it may use. */
+  limit?: number;
+}
+
 /**
  * Every record of `build` as (svc_id, content hash), in svc_id order, a keyset page at a time
  * along the records' primary key (build_id, svc_id); the next page is read while this one is
@@ -46,13 +54,21 @@ export async function* keyedRecordHashes(
   stamps: [string, string],
   pageSize: number,
   onPage: (rows: number) => void = () => undefined,
+  range: KeyRange = {},
 ): AsyncGenerator<KeyedHash> {
-  // ORDER BY the uuid column, not the text alias, so each page is a range of the primary key.
+  // ORDER BY the uuid column, not the text alias, so each page is a range of the primary key. The
+  // LIMIT is a literal: under the services' generic plans a parameter would be planned blind.
   const sql = `SELECT r.svc_id::text AS svc_id, ${HASH} AS hash FROM ${RECORD_TABLES[entity]} r
-                WHERE r.build_id = $1 AND r.svc_id > $2::uuid ORDER BY r.svc_id LIMIT ${pageSize}`;
-  const page = (after: string) =>
-    db.query(sql, [build, after, buildStamp(stamps[0]), buildStamp(stamps[1])]) as Promise<KeyedHash[]>;
-  let next = page(UUID_MIN);
+                WHERE r.build_id = $1 AND r.svc_id > $2::uuid ORDER BY r.svc_id LIMIT `;
+  let left = range.limit ?? Infinity;
+  const page = (after: string): Promise<KeyedHash[]> => {
+    const rows = Math.min(pageSize, left);
+    left -= rows;
+    if (rows <= 0) return Promise.resolve([]);
+    const params = [build, after, buildStamp(stamps[0]), buildStamp(stamps[1])];
+    return db.query(`${sql}${rows}`, params) as Promise<KeyedHash[]>;
+  };
+  let next = page(range.after ?? UUID_MIN);
   for (;;) {
     const rows = await next;
     if (rows.length === 0) return;

@@ -1,4 +1,5 @@
-import { Candidate, fieldsUpdated, KeyedHash, mergeByKey, sameJson } from './compare';
+import type { KeyedHash } from '../record-hashes';
+import { Candidate, fieldsUpdated, mergeByKey, mergeKeys, sameJson } from './compare';
 
 async function* stream(rows: Array<[string, string]>): AsyncGenerator<KeyedHash> {
   for (const [svc_id, hash] of rows) yield { svc_id, hash };
@@ -78,6 +79,38 @@ describe('mergeByKey', () => {
         ],
       ),
     ).rejects.toThrow('the second build is not in ascending svc_id order');
+  });
+});
+
+describe('mergeKeys', () => {
+  it('passes every svc_id of either build once, the unchanged ones as same', async () => {
+    const out: unknown[] = [];
+    const from: Array<[string, string]> = [
+      ['a', 'h'],
+      ['b', 'h'],
+      ['c', 'x'],
+    ];
+    for await (const k of mergeKeys(stream(from), stream([from[0], ['c', 'y'], ['d', 'h']]))) out.push(k);
+    expect(out).toEqual([
+      { svc_id: 'a', change: 'same' },
+      { svc_id: 'b', change: 'deleted' },
+      { svc_id: 'c', change: 'differs' },
+      { svc_id: 'd', change: 'added' },
+    ]);
+  });
+
+  it('reads no more than n + 1 rows of each stream to yield n + 1 keys', async () => {
+    const pulled = { from: 0, to: 0 };
+    async function* counted(side: 'from' | 'to', ids: string[]): AsyncGenerator<KeyedHash> {
+      for (const svc_id of ids) {
+        pulled[side]++;
+        yield { svc_id, hash: 'h' };
+      }
+    }
+    const keys = mergeKeys(counted('from', ['a', 'b', 'c', 'd', 'e']), counted('to', ['a', 'c', 'e']));
+    for (let i = 0; i < 3; i++) await keys.next();
+    expect(pulled.from).toBeLessThanOrEqual(3);
+    expect(pulled.to).toBeLessThanOrEqual(3);
   });
 });
 

@@ -1,21 +1,23 @@
 /**
- * The changelog between two builds (data:changes, docs/data-builds.md "Changelog"), without I/O:
- * a merge-join of two streams of (svc_id, content hash) sorted by svc_id, and the field diff of
- * two records whose hashes differ. The command feeds it pages from Postgres.
+ * The changelog between two builds (data:changes, GET /builds/changes; docs/data-builds.md
+ * "Changelog"), without I/O: a merge-join of two streams of (svc_id, content hash) sorted by
+ * svc_id, and the field diff of two records whose hashes differ. ./changes.ts feeds it pages
+ * from Postgres.
  */
+import type { KeyedHash } from '../record-hashes';
 
 export type ChangeKind = 'added' | 'deleted' | 'updated';
-
-/** One record of a build as the merge sees it: its id and a hash of its content. */
-export interface KeyedHash {
-  svc_id: string;
-  hash: string;
-}
 
 /** What the merge can tell from hashes alone; `differs` becomes `updated` once fields differ. */
 export interface Candidate {
   svc_id: string;
   change: 'added' | 'deleted' | 'differs';
+}
+
+/** A record of either build as the merge passed it: a candidate, or the same in both. */
+export interface Merged {
+  svc_id: string;
+  change: Candidate['change'] | 'same';
 }
 
 async function* strictlyAscending(rows: AsyncIterable<KeyedHash>, side: string): AsyncGenerator<KeyedHash> {
@@ -30,14 +32,17 @@ async function* strictlyAscending(rows: AsyncIterable<KeyedHash>, side: string):
 }
 
 /**
- * Every record only in `from` (deleted), only in `to` (added), or in both with different hashes
- * (differs), in svc_id order. Both streams must be sorted by svc_id in code-unit order, which for
- * lowercase UUID text is Postgres' uuid order. Holds one row of each stream at a time.
+ * Every svc_id of either build once, in svc_id order: only in `from` (deleted), only in `to`
+ * (added), in both with different hashes (differs) or the same (same). The unchanged ones are
+ * what lets a page end after a bounded number of records even where nothing changed. Both
+ * streams must be sorted by svc_id in code-unit order, which for lowercase UUID text is
+ * Postgres' uuid order. Holds one row of each stream at a time, and reads a stream only as far
+ * as the key it yields needs: the key after n keys needs at most n + 1 rows of each.
  */
-export async function* mergeByKey(
+export async function* mergeKeys(
   from: AsyncIterable<KeyedHash>,
   to: AsyncIterable<KeyedHash>,
-): AsyncGenerator<Candidate> {
+): AsyncGenerator<Merged> {
   const a = strictlyAscending(from, 'the first build')[Symbol.asyncIterator]();
   const b = strictlyAscending(to, 'the second build')[Symbol.asyncIterator]();
   let [x, y] = await Promise.all([a.next(), b.next()]);
@@ -49,10 +54,18 @@ export async function* mergeByKey(
       yield { svc_id: y.value.svc_id, change: 'added' };
       y = await b.next();
     } else {
-      if (x.value.hash !== y.value.hash) yield { svc_id: x.value.svc_id, change: 'differs' };
+      yield { svc_id: x.value.svc_id, change: x.value.hash === y.value.hash ? 'same' : 'differs' };
       [x, y] = await Promise.all([a.next(), b.next()]);
     }
   }
+}
+
+/** mergeKeys without the unchanged records. */
+export async function* mergeByKey(
+  from: AsyncIterable<KeyedHash>,
+  to: AsyncIterable<KeyedHash>,
+): AsyncGenerator<Candidate> {
+  for await (const { svc_id, change } of mergeKeys(from, to)) if (change !== 'same') yield { svc_id, change };
 }
 
 const own = (o: object, key: string) => Object.prototype.hasOwnProperty.call(o, key);
