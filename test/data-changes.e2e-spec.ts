@@ -1,25 +1,18 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { schemaEnv } from '@app/testing';
-import { COMPANIES_FILE, generateDataset, PEOPLE_FILE } from '../apps/cli/src/data-builds/generator';
+import { COMPANIES_FILE, PEOPLE_FILE } from '../apps/cli/src/data-builds/generator';
 import { Change, streamChanges } from '../apps/cli/src/data-builds/changes/changes';
 import { companies, jsonl, loadSuite, people } from './data-load/harness';
+import { loadChangedBuilds } from './changes/fixture';
 import { captureCli } from './cli/capture';
 
 const A = '1.0.0_2026-12-01';
 const B = '1.1.0_2026-12-08';
 const SANDBOX = '1.0.0_2026-12-02';
 
-type Rec = Record<string, unknown> & { svc_id: string };
-const readJsonl = (file: string) =>
-  readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((l) => l.length > 0)
-    .map((l) => JSON.parse(l) as Rec);
-
 /**
  * data:changes (docs/data-builds.md, "Changelog"): build B is made from A's generated files with
- * records added, removed and edited in known fields; the changelog lists exactly those.
+ * records added, removed and edited in known fields (./changes/fixture.ts); the changelog lists
+ * exactly those.
  */
 describe('data:changes', () => {
   const s = loadSuite();
@@ -27,55 +20,7 @@ describe('data:changes', () => {
   const expected: Change[] = [];
 
   beforeAll(async () => {
-    const dirA = dataDir({});
-    await generateDataset({ people: 40, companies: 8, seed: 29, outDir: dirA, buildVersion: A });
-    expect((await load({ dir: dirA, buildId: A })).problem_count).toBe(0);
-
-    const ppl = readJsonl(join(dirA, PEOPLE_FILE));
-    const cos = readJsonl(join(dirA, COMPANIES_FILE));
-    // Edited in known fields; every other record of B is A's line as it was.
-    ppl[2].netx_followers = Number(ppl[2].netx_followers ?? 0) + 7;
-    ppl[5].num_sources = Number(ppl[5].num_sources ?? 0) + 1;
-    ppl[5].last_seen = '2020-01-02';
-    ppl[8].skills = [
-      ...(ppl[8].skills as unknown[]),
-      { cleaned: 'changelog testing', raw: ['Changelog Testing'] },
-    ];
-    cos[1].netx_followers = Number(cos[1].netx_followers ?? 0) + 11;
-    const removedPeople = [ppl[0], ppl[10], ppl[11]];
-    const removedCompany = cos[3];
-    const addedPeople = people(3, 'added');
-    const addedCompany = companies(1)[0];
-    const dirB = dataDir({});
-    writeFileSync(
-      join(dirB, PEOPLE_FILE),
-      jsonl([...ppl.filter((p) => !removedPeople.includes(p)), ...addedPeople]),
-    );
-    writeFileSync(
-      join(dirB, COMPANIES_FILE),
-      jsonl([...cos.filter((c) => c !== removedCompany), addedCompany]),
-    );
-    expect((await load({ dir: dirB, buildId: B })).problem_count).toBe(0);
-
-    const person: Change[] = [
-      { svc_id: ppl[2].svc_id, entity: 'person', change: 'updated', fields_updated: ['netx_followers'] },
-      {
-        svc_id: ppl[5].svc_id,
-        entity: 'person',
-        change: 'updated',
-        fields_updated: ['num_sources', 'last_seen'],
-      },
-      { svc_id: ppl[8].svc_id, entity: 'person', change: 'updated', fields_updated: ['skills'] },
-      ...removedPeople.map((p): Change => ({ svc_id: p.svc_id, entity: 'person', change: 'deleted' })),
-      ...addedPeople.map((p): Change => ({ svc_id: p.svc_id, entity: 'person', change: 'added' })),
-    ];
-    const company: Change[] = [
-      { svc_id: cos[1].svc_id, entity: 'company', change: 'updated', fields_updated: ['netx_followers'] },
-      { svc_id: removedCompany.svc_id, entity: 'company', change: 'deleted' },
-      { svc_id: addedCompany.svc_id, entity: 'company', change: 'added' },
-    ];
-    const bySvcId = (x: Change, y: Change) => (x.svc_id < y.svc_id ? -1 : 1);
-    expected.push(...person.sort(bySvcId), ...company.sort(bySvcId));
+    expected.push(...(await loadChangedBuilds(s, A, B)));
 
     await load({
       dir: dataDir({ [PEOPLE_FILE]: jsonl(people(2, 'sandbox')), [COMPANIES_FILE]: jsonl(companies(1)) }),
