@@ -1,7 +1,16 @@
 import { Entity, BuildKind } from '@app/contracts';
 import { Client } from '@opensearch-project/opensearch';
 import type { OpenSearchConfig } from '@app/config';
-import { loadingSettings, MAPPINGS, replicaCount, SERVING_SETTINGS, shardCount } from './mappings';
+import {
+  LOADING_DYNAMIC_SETTINGS,
+  loadingSettings,
+  MAPPING_HASH_META,
+  mappingHash,
+  MAPPINGS,
+  replicaCount,
+  SERVING_SETTINGS,
+  shardCount,
+} from './mappings';
 
 /** A build serves either the live API or the sandbox; each has its own alias per entity. */
 
@@ -85,8 +94,28 @@ export async function createBuildIndex(
 ): Promise<void> {
   await client.indices.create({
     index,
-    body: { settings: loadingSettings(layout.shards), mappings: MAPPINGS[entity] },
+    body: {
+      settings: loadingSettings(layout.shards),
+      mappings: { ...MAPPINGS[entity], _meta: { [MAPPING_HASH_META]: mappingHash(entity) } },
+    },
   });
+}
+
+/**
+ * The mapping an index was created with, as `mappingHash` names it; null for an index created
+ * before indices carried it. An incremental load clones a build's index only when it matches
+ * this code's mapping (an index is never re-mapped in place).
+ */
+export async function indexMappingHash(client: Client, index: string): Promise<string | null> {
+  const res = await client.indices.getMapping({ index });
+  const body = res.body as Record<string, { mappings?: { _meta?: Record<string, unknown> } }>;
+  const hash = Object.values(body)[0]?.mappings?._meta?.[MAPPING_HASH_META];
+  return typeof hash === 'string' ? hash : null;
+}
+
+/** An existing index (a clone) made ready for a load's writes: no refresh, translog in the background. */
+export async function resumeLoading(client: Client, index: string): Promise<void> {
+  await client.indices.putSettings({ index, body: { index: LOADING_DYNAMIC_SETTINGS } });
 }
 
 /** Names of the existing indices matching a pattern. */
@@ -102,9 +131,19 @@ export async function listIndices(client: Client, pattern: string): Promise<stri
  * people), and no background merge competes with them while the build serves. The merge runs
  * as a task that is polled, so a large build never trips a request timeout; it flushes.
  */
-export async function finishBuildIndex(client: Client, index: string, replicas = 0): Promise<void> {
+export async function finishBuildIndex(
+  client: Client,
+  index: string,
+  replicas = 0,
+  { merge = true }: { merge?: boolean } = {},
+): Promise<void> {
   await client.indices.putSettings({ index, body: { index: SERVING_SETTINGS } });
   await client.indices.refresh({ index });
+  if (merge) await mergeToOneSegment(client, index);
+  if (replicas > 0) await addReplicas(client, index, replicas);
+}
+
+async function mergeToOneSegment(client: Client, index: string): Promise<void> {
   const started = await client.indices.forcemerge({
     index,
     max_num_segments: 1,
@@ -113,7 +152,6 @@ export async function finishBuildIndex(client: Client, index: string, replicas =
   await awaitTask(client, (started.body as { task: string }).task);
   // Searches see the merged segment only from the next refresh, which an idle shard may skip.
   await client.indices.refresh({ index });
-  if (replicas > 0) await addReplicas(client, index, replicas);
 }
 
 /**
@@ -258,4 +296,32 @@ export async function bulkIndex(
     if (r?.error) failures.push({ id: String(r._id), reason: `${r.error.type}: ${r.error.reason ?? ''}` });
   }
   return failures;
+}
+
+/** Deletes documents by svc_id; returns those OpenSearch refused (a missing one is not refused). */
+export async function bulkDelete(client: Client, index: string, ids: readonly string[]): Promise<BulkFailure[]> {
+  if (ids.length === 0) return [];
+  const res = await client.bulk({ body: ids.map((id) => ({ delete: { _index: index, _id: id } })) as never });
+  if (!res.body.errors) return [];
+  const failures: BulkFailure[] = [];
+  for (const item of res.body.items) {
+    const r = item.delete;
+    if (r?.error) failures.push({ id: String(r._id), reason: `${r.error.type}: ${r.error.reason ?? ''}` });
+  }
+  return failures;
+}
+
+/** The stored documents of `ids` (those that exist), by id. */
+export async function getDocs(
+  client: Client,
+  index: string,
+  ids: readonly string[],
+): Promise<Map<string, Record<string, unknown>>> {
+  const out = new Map<string, Record<string, unknown>>();
+  if (ids.length === 0) return out;
+  const res = await client.mget({ index, body: { ids: [...ids] } });
+  const docs = (res.body as { docs: { _id: string; found: boolean; _source?: Record<string, unknown> }[] })
+    .docs;
+  for (const d of docs) if (d.found && d._source) out.set(d._id, d._source);
+  return out;
 }

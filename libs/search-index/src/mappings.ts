@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   COMPANY_ENUM_COLUMNS,
   COMPANY_NESTED_COLUMNS,
@@ -84,11 +85,24 @@ export function loadingSettings(shards = 1): Record<string, unknown> {
   return {
     number_of_shards: shards,
     number_of_replicas: 0,
-    refresh_interval: '-1',
     max_result_window: MAX_RESULT_WINDOW,
-    'translog.durability': 'async',
-    'translog.flush_threshold_size': '1gb',
+    ...LOADING_DYNAMIC_SETTINGS,
   };
+}
+
+/** The part of the load's settings an existing index (a clone being written) can take. */
+export const LOADING_DYNAMIC_SETTINGS: Record<string, string> = {
+  refresh_interval: '-1',
+  'translog.durability': 'async',
+  'translog.flush_threshold_size': '1gb',
+};
+
+/** The `_meta` key under which an index records the mapping it was created with. */
+export const MAPPING_HASH_META = 'mapping_hash';
+
+/** Names an entity's mapping: a changed mapping (or analysis) gives another name. */
+export function mappingHash(entity: Entity): string {
+  return createHash('sha1').update(JSON.stringify(MAPPINGS[entity])).digest('hex').slice(0, 16);
 }
 
 /** Settings of a loaded index that serves. */

@@ -180,10 +180,21 @@ export function registerDataCommands(program: Command, run: Runner): void {
       '10',
     )
     .option('--dry-run', 'read and check every line, report, write nothing', false)
+    .option(
+      '--from <build>',
+      'incremental: compare the snapshot in DIR with this stored build and write only what was added, changed or removed',
+    )
     .action(
       (
         dir: string,
-        opts: { build?: string; sandbox: boolean; maxRejected: string; maxShrink: string; dryRun: boolean },
+        opts: {
+          build?: string;
+          sandbox: boolean;
+          maxRejected: string;
+          maxShrink: string;
+          dryRun: boolean;
+          from?: string;
+        },
       ) => {
         const input = {
           dir: directory(dir),
@@ -192,6 +203,7 @@ export function registerDataCommands(program: Command, run: Runner): void {
           maxRejectedPercent: percent('--max-rejected', opts.maxRejected),
           maxShrinkPercent: percent('--max-shrink', opts.maxShrink),
           dryRun: opts.dryRun,
+          from: opts.from === undefined ? undefined : buildFlag('--from', opts.from),
           // Tests only: LOADER_PAUSE_AT stops the load before a step of activation (test-pause.ts).
           atStep: pauseForTests(process.env),
         };

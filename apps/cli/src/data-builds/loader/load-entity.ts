@@ -104,10 +104,21 @@ export function prepareRows<R extends LoadedRecord>(
   spec: EntitySpec<R>,
   records: R[],
 ): Pick<PreparedBatch, 'rows' | 'keys'> {
+  return prepareServedRows(
+    spec,
+    records.map((record) => ({ record, served: servedJson(record, spec.entity) })),
+  );
+}
+
+/** prepareRows of records whose served text is made already (an incremental load hashes it first). */
+export function prepareServedRows<R extends LoadedRecord>(
+  spec: EntitySpec<R>,
+  records: readonly { record: R; served: string }[],
+): Pick<PreparedBatch, 'rows' | 'keys'> {
   const prepared: Pick<PreparedBatch, 'rows' | 'keys'> = { rows: [], keys: [] };
-  for (const record of records) {
+  for (const { record, served } of records) {
     const extracted = spec.rows(record);
-    prepared.rows.push({ columns: extracted.row, served: servedJson(record, spec.entity) });
+    prepared.rows.push({ columns: extracted.row, served });
     for (const k of extracted.keys) prepared.keys.push(k);
   }
   return prepared;

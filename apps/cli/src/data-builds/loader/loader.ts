@@ -14,7 +14,10 @@ import {
 } from '../activation/switch-over';
 import { holdingKindLock } from '../activation/kind-lock';
 import { BuildTarget, FILE_NAMES, resolveBuild } from './build-target';
-import { COMPANY, PERSON } from './entity-specs';
+import { checkEntityDelta } from './delta/check-delta';
+import { DeltaBase, resolveBase } from './delta/base';
+import { loadEntityDelta } from './delta/load-delta';
+import { COMPANY, EntitySpec, LoadedRecord, PERSON } from './entity-specs';
 import { keepEntity, noteKept, ServedEntity } from './keep-entity';
 import { BatchOptions, loadEntity } from './load-entity';
 import { LoadError } from './load-error';
@@ -50,6 +53,11 @@ export interface LoadOptions extends BatchOptions {
   maxShrinkPercent?: number;
   /** Read and check every line, write nothing. */
   dryRun?: boolean;
+  /**
+   * An incremental load: compare the snapshot with this stored build and write only what was
+   * added, changed or removed (docs/data-builds.md, "Incremental builds").
+   */
+  from?: string;
   /** Called before each step of the switch-over (tests pause or fail there). */
   atStep?: AtStep;
 }
@@ -72,15 +80,21 @@ export async function loadBuild(
   const started = Date.now();
   const kind: BuildKind = opts.sandbox ? 'sandbox' : 'live';
   const target = await resolveBuild(db, opts, kind);
+  const base =
+    opts.from === undefined ? null : await resolveBase(db, opts.from, { buildId: target.buildId, kind });
   const log = new LoadLog(opts.onProblem, opts.onWarning, opts.onNote);
   const finish = (counts: LoadCounts, gate: GateVerdict): LoadReport =>
     loadReport({ build: target.buildId, kind, log, dryRun: opts.dryRun === true, started }, counts, gate);
 
   if (opts.dryRun) {
     const served = await activeBuild(db, kind);
+    const check = <R extends LoadedRecord>(spec: EntitySpec<R>, file: string | null) =>
+      base
+        ? checkEntityDelta(db, spec, file, target.buildId, log, base)
+        : checkEntity(spec, file, target.buildId, log);
     const counts = {
-      companies: await checkEntity(COMPANY, target.files.company, target.buildId, log),
-      people: await checkEntity(PERSON, target.files.person, target.buildId, log),
+      companies: await check(COMPANY, target.files.company),
+      people: await check(PERSON, target.files.person),
     };
     // What a real load would keep of an entity it has no file for.
     for (const [entity, count] of [
@@ -98,7 +112,7 @@ export async function loadBuild(
   const result = await holdingKindLock(db, kind, async (runner) => {
     const stores = { runner, os, osConfig, kind };
     await settleBeforeLoad(stores, log);
-    return loadLocked(db, stores, target, opts, log);
+    return loadLocked(db, stores, target, base, opts, log);
   });
   // The build serves from here on; vacuuming only makes its blocking index-only (see vacuumBuildTables).
   await vacuumBuildTables(db);
@@ -130,6 +144,7 @@ async function loadLocked(
   db: DataSource,
   stores: KindStores,
   { buildId, files, existing }: BuildTarget,
+  base: DeltaBase | null,
   opts: LoadOptions,
   log: LoadLog,
 ): Promise<{ counts: LoadCounts; gate: GateVerdict }> {
@@ -161,6 +176,11 @@ async function loadLocked(
     const ctx = { runner, os, osConfig, buildId, opts, log };
     const entityLoad = async (entity: Entity) => {
       const file = files[entity];
+      if (file && base) {
+        return entity === 'person'
+          ? loadEntityDelta(ctx, PERSON, file, indices.person, base)
+          : loadEntityDelta(ctx, COMPANY, file, indices.company, base);
+      }
       if (file) {
         return entity === 'person'
           ? loadEntity(ctx, PERSON, file, indices.person)

@@ -2,7 +2,7 @@ import { Entity } from '@app/contracts';
 import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { DataSource, QueryRunner } from 'typeorm';
-import { countPersonValuesSql } from '@app/store';
+import { buildStamp, countPersonValuesSql } from '@app/store';
 
 import type { KeyRow } from '@app/matching';
 import { copyLine } from './copy-text';
@@ -164,4 +164,48 @@ export async function vacuumBuildTables(db: DataSource): Promise<void> {
 /** The build's term-frequency counts (value-counts.ts), once its people are all in. */
 export async function countBuildValues(runner: QueryRunner, buildId: string): Promise<void> {
   await runner.query(countPersonValuesSql('build_id = $1'), [buildId]);
+}
+
+/**
+ * An incremental load's unchanged records: every record and match key of build `from` except
+ * `excluded` (the records this load rewrote or deleted) is copied into build `to`, restamped
+ * with `to` in both `record` and `record_json`, so each row is exactly what a full load of the
+ * same line writes. Returns the records copied.
+ */
+export async function copyUnchangedRows(
+  runner: QueryRunner,
+  entity: Entity,
+  from: string,
+  to: string,
+  excluded: readonly string[],
+): Promise<number> {
+  const { table, columns } = RECORD_COPY[entity];
+  const client = (await runner.connect()) as PoolClient;
+  // ON COMMIT DROP: the list lives as long as the load's transaction, whichever way it ends.
+  await runner.query(`DROP TABLE IF EXISTS load_excluded`);
+  await runner.query(`CREATE TEMP TABLE load_excluded (svc_id uuid PRIMARY KEY) ON COMMIT DROP`);
+  await copy(
+    client,
+    'COPY load_excluded (svc_id) FROM STDIN',
+    excluded.map((id) => copyLine([id])),
+  );
+  await runner.query('ANALYZE load_excluded');
+  const kept = `NOT EXISTS (SELECT 1 FROM load_excluded e WHERE e.svc_id = r.svc_id)`;
+  const [{ n }] = (await runner.query(
+    `WITH copied AS (
+       INSERT INTO ${table} (build_id, record, record_json, ${columns.join(', ')})
+       SELECT $2, jsonb_set(r.record, '{build_version}', to_jsonb($2::text)), replace(r.record_json, $3, $4),
+              ${columns.map((c) => `r.${c}`).join(', ')}
+         FROM ${table} r WHERE r.build_id = $1 AND ${kept} RETURNING 1
+     ) SELECT count(*)::int AS n FROM copied`,
+    [from, to, buildStamp(from), buildStamp(to)],
+  )) as { n: number }[];
+  const keys = KEY_TABLE[entity];
+  await runner.query(
+    `INSERT INTO ${keys} (build_id, kind, value, svc_id, current)
+       SELECT $2, kind, value, svc_id, current FROM ${keys} r WHERE r.build_id = $1 AND ${kept}`,
+    [from, to],
+  );
+  await runner.query(`DROP TABLE load_excluded`);
+  return n;
 }

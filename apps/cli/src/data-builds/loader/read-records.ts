@@ -1,4 +1,5 @@
 import { formatProblems } from '@app/contracts';
+import type { DeltaCounts } from './delta/classify';
 import { EntitySpec, LoadedRecord } from './entity-specs';
 import { JsonlSource, openJsonl } from './jsonl';
 import { LoadLog } from './load-log';
@@ -13,6 +14,8 @@ export interface EntityLoad {
   /** Without a file: records kept from the build serving before (`kept_from`), copied into this one. */
   kept: number;
   kept_from: string | null;
+  /** An incremental load (`--from`): how the snapshot differs from the base build. */
+  delta?: DeltaCounts;
 }
 
 /** `--dry-run`: every line read and checked as a load would, nothing written. */
@@ -21,14 +24,20 @@ export async function checkEntity<R extends LoadedRecord>(
   path: string | null,
   buildId: string,
   log: LoadLog,
+  onRecord: (record: R) => void = () => undefined,
 ): Promise<EntityLoad> {
   const result: EntityLoad = { file: path, loaded: 0, rejected: 0, index: null, kept: 0, kept_from: null };
   if (!path) return result;
   const source = openJsonl(path);
   const seen = new Set<string>();
   for await (const { line, text } of source.lines()) {
-    if (parseLine(text, line, source, spec, seen, log, buildId) === null) result.rejected += 1;
-    else result.loaded += 1;
+    const record = parseLine(text, line, source, spec, seen, log, buildId);
+    if (record === null) {
+      result.rejected += 1;
+    } else {
+      result.loaded += 1;
+      onRecord(record);
+    }
   }
   return result;
 }
