@@ -299,7 +299,11 @@ export async function bulkIndex(
 }
 
 /** Deletes documents by svc_id; returns those OpenSearch refused (a missing one is not refused). */
-export async function bulkDelete(client: Client, index: string, ids: readonly string[]): Promise<BulkFailure[]> {
+export async function bulkDelete(
+  client: Client,
+  index: string,
+  ids: readonly string[],
+): Promise<BulkFailure[]> {
   if (ids.length === 0) return [];
   const res = await client.bulk({ body: ids.map((id) => ({ delete: { _index: index, _id: id } })) as never });
   if (!res.body.errors) return [];
