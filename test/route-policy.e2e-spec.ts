@@ -81,6 +81,8 @@ const ROUTES: Record<string, Expected> = {
   'POST /utility/report/company': keyed('/utility/report/company', { rateLimit: 'report' }),
   'GET /builds': keyed('/builds'),
   'GET /sandbox/builds': keyed('/sandbox/builds'),
+  'GET /builds/changes': keyed('/builds/changes'),
+  'GET /sandbox/builds/changes': keyed('/sandbox/builds/changes'),
   // The MCP server (docs/mcp.md): GET and DELETE answer 405, it keeps no stream or session.
   'POST /mcp': keyed('/mcp', { rateLimit: 'mcp' }),
   'GET /mcp': keyed('/mcp', { rateLimit: 'mcp' }),

@@ -14,3 +14,13 @@ export const MAX_QUERY_LENGTH = 10_000;
 export const MIN_DESCRIPTION_LENGTH = 3;
 /** …and at most this many. */
 export const MAX_DESCRIPTION_LENGTH = 1000;
+/** Changes per page of GET /builds/changes when `size` is omitted… */
+export const DEFAULT_CHANGES_PAGE_SIZE = 100;
+/** …and `size` is 1 to this. */
+export const MAX_CHANGES_PAGE_SIZE = 1000;
+/**
+ * Records (svc_ids of either build, changed or not) one page of GET /builds/changes examines at
+ * most: where changes are sparse a page ends here with fewer than `size` of them, so no request
+ * reads more than this many rows of each build whatever it asks.
+ */
+export const CHANGES_PAGE_SCAN_LIMIT = 5000;

@@ -6,10 +6,13 @@
  * their changed fields. Which builds may be compared is the caller's rule (each words its own
  * refusals): these functions take two build ids and read them.
  */
-import type { DataSource } from 'typeorm';
+import type { DataSource, QueryRunner } from 'typeorm';
 import { COMPANY_RECORD_FIELDS, Entity, PERSON_RECORD_FIELDS } from '@app/contracts';
 import { KeyedHash, keyedRecordHashes, KeyRange, RECORD_TABLES } from '../record-hashes';
 import { Candidate, ChangeKind, fieldsUpdated } from './compare';
+
+/** A DataSource, or a QueryRunner whose transaction gives every read of a page one snapshot. */
+export type ChangesDb = DataSource | QueryRunner;
 
 export interface Change {
   svc_id: string;
@@ -45,7 +48,7 @@ const STAMPED = new Set(['build_version']);
 
 /** Both builds' (svc_id, content hash) streams of one entity, each cut of the other's stamp too. */
 export function hashStreams(
-  db: DataSource,
+  db: ChangesDb,
   { entity, from, to }: ChangeScope,
   pageSize: number,
   onPage?: (rows: number) => void,
@@ -59,7 +62,7 @@ export function hashStreams(
 }
 
 async function records(
-  db: DataSource,
+  db: ChangesDb,
   entity: Entity,
   build: string,
   ids: string[],
@@ -77,7 +80,7 @@ async function records(
  * builds whole, one statement each.
  */
 export async function resolveCandidates(
-  db: DataSource,
+  db: ChangesDb,
   { entity, from, to }: ChangeScope,
   batch: readonly Candidate[],
 ): Promise<Change[]> {

@@ -7,6 +7,6 @@ export {
   mergeKeys,
   sameJson,
 } from './compare';
-export { type Change, type ChangeScope, RecordVanishedError } from './changes';
+export { type Change, type ChangesDb, type ChangeScope, RecordVanishedError } from './changes';
 export { streamEntityChanges, type StreamOptions } from './stream';
 export { changesPage, type ChangesPage, type PageRequest } from './page';

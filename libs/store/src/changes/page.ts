@@ -1,5 +1,4 @@
-import type { DataSource } from 'typeorm';
-import { Change, ChangeScope, hashStreams, resolveCandidates } from './changes';
+import { Change, ChangesDb, ChangeScope, hashStreams, resolveCandidates } from './changes';
 import { Candidate, Merged, mergeKeys } from './compare';
 
 export interface PageRequest extends ChangeScope {
@@ -28,7 +27,7 @@ export interface ChangesPage {
  * than `size` changes, none even, and still not be the last. Reads at most scanLimit + 1 rows of
  * each build: the key after the budget only tells whether the changelog goes on.
  */
-export async function changesPage(db: DataSource, req: PageRequest): Promise<ChangesPage> {
+export async function changesPage(db: ChangesDb, req: PageRequest): Promise<ChangesPage> {
   // Either at 0 would end a page where it began, and a caller following the pages would loop.
   if (req.size < 1 || req.scanLimit < 1)
     throw new RangeError('a changelog page needs a size and a scan limit of 1 or more');
@@ -69,7 +68,7 @@ export async function takePage(
 
 /** At most `fetchSize` differing records of each build fetched and parsed at once. */
 async function resolveInBatches(
-  db: DataSource,
+  db: ChangesDb,
   scope: ChangeScope,
   candidates: readonly Candidate[],
   fetchSize: number,
