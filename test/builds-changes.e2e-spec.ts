@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import type { Client } from '@modelcontextprotocol/client';
 import type { Entity } from '@app/contracts';
 import { Change, changesPage, deleteBuild, insertLoadingBuild } from '@app/store';
 import { expectErrorResponse, HttpHarness, schemaEnv, seedKey } from '@app/testing';
@@ -6,6 +8,7 @@ import { loadChangedBuilds } from './changes/fixture';
 import { captureCli } from './cli/capture';
 import { companies, jsonl, loadSuite, people } from './data-load/harness';
 import { gatewayHarness } from './gateway';
+import { call, connectMcp } from './mcp/client';
 
 const A = '1.0.0_2026-12-01';
 const B = '1.1.0_2026-12-08';
@@ -25,12 +28,13 @@ const served = ({ entity: _entity, ...change }: Change): Served => change;
 
 /**
  * GET /builds/changes and /sandbox/builds/changes (docs/data-builds.md, "Changelog"): the
- * changelog data:changes prints, a bounded page at a time, free, scope-checked. Builds A → B as
- * data-changes.e2e-spec.ts makes them; two sandbox builds.
+ * changelog data:changes prints, a bounded page at a time, free, scope-checked, and the
+ * list_build_changes tool. Builds A → B as data-changes.e2e-spec.ts makes them; two sandbox builds.
  */
 describe('GET /builds/changes', () => {
   const s = loadSuite();
   let h: HttpHarness;
+  let mcp: Client;
   let expected: Change[] = [];
   const sandboxExpected: Served[] = [];
 
@@ -56,8 +60,12 @@ describe('GET /builds/changes', () => {
       ].sort((x, y) => (x.svc_id < y.svc_id ? -1 : 1)),
     );
     h = await gatewayHarness({ env: s.env, team: { credits: 10 } });
+    await h.app.listen(0, '127.0.0.1');
+    const port = (h.app.getHttpServer().address() as AddressInfo).port;
+    mcp = await connectMcp(`http://127.0.0.1:${port}/mcp`, h.team.key);
   }, 180_000);
   afterAll(async () => {
+    await mcp?.close();
     await h?.close();
   });
 
@@ -288,6 +296,41 @@ describe('GET /builds/changes', () => {
     expect(all).toEqual(sandboxExpected);
     const companyPage = await get('/sandbox/builds/changes', { from: S1, to: S2, entity: 'company' });
     expect(companyPage.json<Page>().changes).toEqual([]);
+    expect(await h.balance()).toBe(10);
+  });
+
+  it('answers the same pages through the MCP tool list_build_changes, live and sandbox', async () => {
+    const { tools } = await mcp.listTools();
+    const tool = tools.find((t) => t.name === 'list_build_changes')!;
+    expect(Object.keys(tool.inputSchema.properties ?? {}).sort()).toEqual(
+      ['cursor', 'entity', 'from', 'sandbox', 'size', 'to'].sort(),
+    );
+    expect(tool.inputSchema.required).toEqual(['from', 'to']);
+    expect(Object.keys(tool.outputSchema!.properties as object)).toEqual([
+      'from',
+      'to',
+      'entity',
+      'changes',
+      'next_cursor',
+    ]);
+    for (const [path, args] of [
+      ['/builds/changes', { from: A, to: B, entity: 'company', size: 2 }],
+      ['/sandbox/builds/changes', { from: S1, to: S2 }],
+    ] as const) {
+      const sandbox = path.startsWith('/sandbox/');
+      const query = Object.fromEntries(Object.entries(args).map(([k, v]) => [k, String(v)]));
+      const viaHttp = (await get(path, query)).json<Page>();
+      const first = await call(mcp, 'list_build_changes', { ...args, ...(sandbox ? { sandbox } : {}) });
+      expect(first.isError).toBe(false);
+      expect(first.structured).toEqual(viaHttp);
+      expect(first.http.headers['x-credits-charged']).toBeUndefined();
+      if (viaHttp.next_cursor === null) continue;
+      const next = await call(mcp, 'list_build_changes', { ...args, cursor: viaHttp.next_cursor });
+      expect(next.structured).toEqual((await get(path, { ...query, cursor: viaHttp.next_cursor })).json());
+    }
+    const refused = await call(mcp, 'list_build_changes', { from: A, to: B, cursor: 'nope' });
+    expect(refused.isError).toBe(true);
+    expect(refused.structured).toMatchObject({ error: 'invalid_request', details: { parameter: 'cursor' } });
     expect(await h.balance()).toBe(10);
   });
 });

@@ -3,6 +3,7 @@ import { getMetadataStorage } from 'class-validator';
 import type { LightMyRequestResponse } from 'fastify';
 import { connect as connectNats, JSONCodec } from 'nats';
 import { natsSubject, SEARCH_PATTERNS } from '@app/contracts';
+import { BuildChangesQueryDto } from '../apps/gateway/src/builds/dto/build-changes-query.dto';
 import { DiscoverBodyDto } from '../apps/gateway/src/discover/dto/discover-body.dto';
 import {
   BulkEnrichDto,
@@ -11,7 +12,7 @@ import {
 } from '../apps/gateway/src/enrichment/dto/bulk.dto';
 import { CompanyEnrichDto } from '../apps/gateway/src/enrichment/dto/company-enrich.dto';
 import { PersonEnrichDto } from '../apps/gateway/src/enrichment/dto/person-enrich.dto';
-import { bodySchema } from '../apps/gateway/src/mcp/tool-schemas';
+import { bodySchema, querySchema } from '../apps/gateway/src/mcp/tool-schemas';
 import { TOOLS } from '../apps/gateway/src/mcp/tools';
 import { SearchBodyDto } from '../apps/gateway/src/search/dto/search-body.dto';
 import { CleanRequestDto } from '../apps/gateway/src/utilities/clean/dto/clean-request.dto';
@@ -36,6 +37,7 @@ const DTOS: Record<string, [object, object?]> = {
   report_company_issue: [ReportRequestDto],
   hash_email: [EmailHashRequestDto],
   clean_fields: [CleanRequestDto],
+  list_build_changes: [BuildChangesQueryDto],
 };
 const validatedProperties = (dto: object) =>
   [
@@ -145,8 +147,18 @@ describe('MCP server', () => {
       for (const tool of tools) {
         const spec = TOOLS.find((t) => t.name === tool.name)!;
         if (spec.method === 'GET') {
-          // A GET route takes no body: nothing to pass but the mirror's `sandbox` (test/builds.e2e-spec.ts calls it).
-          expect(Object.keys(tool.inputSchema.properties ?? {})).toEqual(spec.sandbox ? ['sandbox'] : []);
+          // A GET route takes no body: its query parameters, and the mirror's `sandbox`
+          // (test/builds.e2e-spec.ts and builds-changes.e2e-spec.ts call them).
+          const query = querySchema(document, spec.path);
+          const { sandbox, ...own } = tool.inputSchema.properties ?? {};
+          expect({ tool: tool.name, own, sandbox: sandbox !== undefined }).toEqual({
+            tool: tool.name,
+            own: query.properties,
+            sandbox: spec.sandbox,
+          });
+          expect(tool.inputSchema.required ?? []).toEqual(query.required ?? []);
+          const [dto] = DTOS[tool.name] ?? [];
+          expect(Object.keys(own).sort()).toEqual(dto ? validatedProperties(dto) : []);
           expect(tool.description).toMatch(/Free/);
           continue;
         }
@@ -287,6 +299,8 @@ describe('MCP server', () => {
       ['search_people', { query: "SELECT * FROM people WHERE skils ILIKE '%go%'" }, 'invalid_query'],
       ['hash_email', { email: 'not an email' }, 'invalid_email'],
       ['hash_email', { email: 'jane@example.com', sandbox: true }, 'validation_failed'],
+      ['list_build_changes', { from: 'latest', to: '1.0.0_2026-11-21' }, 'validation_failed'],
+      ['list_build_changes', { from: '1.0.0_2026-11-21', to: '9.9.9_2026-12-09' }, 'not_found'],
       [
         'report_person_issue',
         { svc_id: 'nobody', issue_type: 'outdated', issue_level: 'record', comment: 'x' },

@@ -56,7 +56,13 @@ export async function callTool(
     const res = await Promise.race([
       fastify.inject(
         spec.method === 'GET'
-          ? { method: 'GET', url: path, remoteAddress: address, headers: { 'api-key': apiKey, accept } }
+          ? {
+              method: 'GET',
+              url: path,
+              query: queryOf(payload),
+              remoteAddress: address,
+              headers: { 'api-key': apiKey, accept },
+            }
           : {
               method: 'POST',
               url: path,
@@ -71,6 +77,19 @@ export async function callTool(
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * A GET tool's arguments as its query string: a string as it is, anything else as its JSON
+ * (`5`, `true`), which the route's validation reads or refuses as it would from any client.
+ */
+function queryOf(args: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(args).map(([name, value]) => [
+      name,
+      typeof value === 'string' ? value : JSON.stringify(value),
+    ]),
+  );
 }
 
 /**

@@ -60,4 +60,38 @@ describe('toolDefinition of a GET route', () => {
       properties: { name: { type: ['string', 'null'], examples: ['acme'] } },
     });
   });
+
+  it('takes its query parameters, required ones required, descriptions kept, plus sandbox', () => {
+    const changes = {
+      paths: {
+        '/builds/changes': {
+          get: {
+            parameters: [
+              {
+                name: 'from',
+                in: 'query',
+                required: true,
+                description: 'The earlier build.',
+                schema: { type: 'string', pattern: '^x$' },
+              },
+              { name: 'size', in: 'query', required: false, schema: { type: 'number', maximum: 1000 } },
+              { name: 'API-Key', in: 'header', required: true, schema: { type: 'string' } },
+            ],
+            responses: listing.paths['/builds'].get!.responses,
+          },
+        },
+      },
+      components: document.components,
+    } as unknown as OpenAPIObject;
+    const tool = toolDefinition(TOOL_BY_NAME.get('list_build_changes')!, changes);
+    expect(tool.inputSchema).toEqual({
+      type: 'object',
+      properties: {
+        from: { type: 'string', pattern: '^x$', description: 'The earlier build.' },
+        size: { type: 'number', maximum: 1000 },
+        sandbox: expect.objectContaining({ type: 'boolean' }),
+      },
+      required: ['from'],
+    });
+  });
 });

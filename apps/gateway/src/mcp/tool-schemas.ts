@@ -25,8 +25,9 @@ const SANDBOX_PROPERTY: Schema = {
  * items get the single route's body (the DTO validates each item as that body).
  */
 export function toolDefinition(spec: ToolSpec, document: OpenAPIObject): Tool {
-  // A GET route takes no body: its tool takes no arguments but `sandbox`.
-  const input: Schema = spec.method === 'GET' ? { properties: {} } : bodySchema(document, spec.path);
+  // A GET route takes no body: its tool's arguments are the route's query parameters.
+  const input: Schema =
+    spec.method === 'GET' ? querySchema(document, spec.path) : bodySchema(document, spec.path);
   const properties = { ...(input.properties as Record<string, Schema>) };
   if (spec.path.endsWith('/enrich/bulk')) {
     const single = bodySchema(document, spec.path.replace(/\/bulk$/, ''));
@@ -66,6 +67,34 @@ export function bodySchema(document: OpenAPIObject, path: string): Schema {
   const schema = body?.content?.['application/json']?.schema;
   if (!schema) throw new Error(`POST ${path} documents no JSON body`);
   return toJsonSchema(schema, document);
+}
+
+/**
+ * A GET route's query parameters as one object schema, each parameter's description beside its
+ * schema as a body property has it; a route without any takes no arguments (but `sandbox`).
+ */
+export function querySchema(document: OpenAPIObject, path: string): Schema {
+  const parameters = (operation(document, path, 'GET').parameters ?? []) as QueryParameter[];
+  const query = parameters.filter((p) => p.in === 'query');
+  const properties = Object.fromEntries(
+    query.map((p) => [
+      p.name,
+      toJsonSchema(
+        { ...p.schema, ...(p.description === undefined ? {} : { description: p.description }) },
+        document,
+      ),
+    ]),
+  );
+  const required = query.filter((p) => p.required === true).map((p) => p.name);
+  return required.length > 0 ? { properties, required } : { properties };
+}
+
+interface QueryParameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  description?: string;
+  schema?: Schema;
 }
 
 function responseSchema(document: OpenAPIObject, path: string, method: 'GET' | 'POST' = 'POST'): Schema {

@@ -1,4 +1,4 @@
-import type { Entity } from '@app/contracts';
+import { DEFAULT_CHANGES_PAGE_SIZE, type Entity, MAX_CHANGES_PAGE_SIZE } from '@app/contracts';
 import { describeCatalog } from './search-catalog';
 
 type JsonSchema = Record<string, unknown>;
@@ -10,9 +10,12 @@ type JsonSchema = Record<string, unknown>;
 export interface ToolSpec {
   name: string;
   title: string;
-  /** The live route, `<method> <path>`; a POST's request body schema is the tool's input schema. */
+  /**
+   * The live route, `<method> <path>`; a POST's request body schema, or a GET's query
+   * parameters, are the tool's input schema.
+   */
   path: string;
-  /** POST when absent. A GET tool takes no arguments (but `sandbox`) and sends no body. */
+  /** POST when absent. A GET tool sends its arguments (but `sandbox`) as the query string, no body. */
   method?: 'GET' | 'POST';
   /** The route has a /sandbox/ mirror, chosen with the tool's `sandbox` argument. */
   sandbox: boolean;
@@ -255,6 +258,21 @@ export const TOOLS: readonly ToolSpec[] = Object.freeze([
       'List the stored data builds (newest first, at most 1,000): build id, whether it is the active (served) build, its people and companies counts, when it was loaded and when it last became active (null if never).',
       'Use it to know which build answers and how large it is. Free; takes no arguments.',
       'Example: {} (or {"sandbox": true} for the sandbox builds).',
+    ].join('\n'),
+  },
+  {
+    name: 'list_build_changes',
+    title: 'List what changed between two data builds',
+    path: '/builds/changes',
+    method: 'GET',
+    sandbox: true,
+    readOnly: true,
+    output: 'document',
+    description: [
+      `The changelog from build \`from\` to build \`to\` (two stored builds of one kind, named as list_builds names them) for one entity (person by default): each record added, deleted, or updated with the top-level fields that changed, in svc_id order, a page at a time.`,
+      `Use it to refresh a copy of the data: re-fetch the updated and added records, drop the deleted ones. Pages hold at most \`size\` changes (default ${DEFAULT_CHANGES_PAGE_SIZE}, at most ${MAX_CHANGES_PAGE_SIZE}) and may hold fewer, even none, before the last: call again with \`cursor\` set to next_cursor, the other arguments unchanged, until next_cursor is null.`,
+      'Free. An unknown build is 404, a build still loading or failed 409, a cursor from another request 400.',
+      'Example: {"from": "1.0.0_2026-12-01", "to": "1.1.0_2026-12-08", "entity": "company", "size": 500}.',
     ].join('\n'),
   },
 ]);
