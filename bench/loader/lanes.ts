@@ -17,6 +17,10 @@
  * CPU per record of this process, the OpenSearch JVM and the Postgres server over that phase.
  *
  *   npm run build:bench && node dist/bench/loader/lanes.js --dir /var/tmp/gen100k [--people-only] [--json]
+ *     [--lanes search,postgres,loader] [--keep-loader]
+ *
+ * --keep-loader leaves the loader lane's build in place (schema and prefix printed) for
+ * bench/loader/incremental.ts.
  *
  * Prints a Markdown table; with --json, the figures as JSON on stdout and the table on stderr.
  */
@@ -251,7 +255,7 @@ function phaseFigures(from: CpuSample, to: CpuSample, records: number): PhaseFig
 /** One lane in its own schema and index prefix, removed afterwards whatever happens. */
 async function runLane(
   name: LaneName,
-  opts: { dir: string; batchSize: number; peopleOnly: boolean },
+  opts: { dir: string; batchSize: number; peopleOnly: boolean; keep: boolean },
   osPid: number | null,
 ): Promise<LaneResult> {
   const tag = `lanes_${name}_${Date.now().toString(36)}`;
@@ -275,8 +279,12 @@ async function runLane(
     }
     return { lane: name, includes: INCLUDES[name], ...counted, whole: span(start, end), phases };
   } finally {
-    await os.indices.delete({ index: `${tag}_*`, expand_wildcards: 'all' }).catch(() => undefined);
-    await db.query(`DROP SCHEMA IF EXISTS ${quoteIdent(tag)} CASCADE`).catch(() => undefined);
+    if (opts.keep) {
+      process.stderr.write(`lane ${name}: kept, DATABASE_SCHEMA=${tag} OPENSEARCH_INDEX_PREFIX=${tag}_\n`);
+    } else {
+      await os.indices.delete({ index: `${tag}_*`, expand_wildcards: 'all' }).catch(() => undefined);
+      await db.query(`DROP SCHEMA IF EXISTS ${quoteIdent(tag)} CASCADE`).catch(() => undefined);
+    }
     await os.close();
     await db.destroy();
   }
@@ -317,9 +325,15 @@ async function main(): Promise<void> {
       'people-only': { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
       batch: { type: 'string', default: '1000' },
+      lanes: { type: 'string', default: 'search,postgres,loader' },
+      'keep-loader': { type: 'boolean', default: false },
     },
   });
   if (!values.dir) throw new Error('--dir DIR is required (a folder written by data:generate)');
+  const names = values.lanes.split(',') as LaneName[];
+  const unknown = names.filter((n) => !(n in LANES));
+  if (unknown.length > 0)
+    throw new Error(`--lanes: unknown ${unknown.join(', ')} (search, postgres, loader)`);
   const opts = { dir: values.dir, batchSize: Number(values.batch), peopleOnly: values['people-only'] };
   const osPid = openSearchPid();
   // What the two servers burn with nothing loading: the floor under their per-person figures.
@@ -328,8 +342,8 @@ async function main(): Promise<void> {
   const idle = span(before, sampleCpu(osPid));
   const started = new Date().toISOString();
   const results: LaneResult[] = [];
-  for (const name of ['search', 'postgres', 'loader'] as const) {
-    results.push(await runLane(name, opts, osPid));
+  for (const name of names) {
+    results.push(await runLane(name, { ...opts, keep: name === 'loader' && values['keep-loader'] }, osPid));
     process.stderr.write(`lane ${name}: ${JSON.stringify(results.at(-1)!.phases.people ?? {})}\n`);
   }
   const md = table(results, idle);
