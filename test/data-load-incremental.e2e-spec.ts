@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { buildStamp } from '@app/store';
 import { schemaEnv } from '@app/testing';
 import { activateStoredBuild } from '../apps/cli/src/data-builds/activation/activate';
