@@ -148,6 +148,28 @@ export async function unlockBuildLoads(q: Queryable, kind: BuildKind): Promise<v
 }
 
 /**
+ * The shared form of lockBuildLoads, on the same key: the slices of one build (data:load
+ * --slice) hold it together, while a full load or an activation of the kind, which takes it
+ * exclusively, waits for all of them, and they for it. False after `waitMs`.
+ */
+export async function lockBuildLoadsShared(q: Queryable, kind: BuildKind, waitMs: number): Promise<boolean> {
+  await q.query(`SET lock_timeout = ${Math.max(1, Math.round(waitMs))}`);
+  try {
+    await q.query(`SELECT pg_advisory_lock_shared(${LOCK_KEY})`, ['svc:build-loads', kind]);
+    return true;
+  } catch (error) {
+    if ((error as { code?: string }).code === '55P03') return false;
+    throw error;
+  } finally {
+    await q.query('RESET lock_timeout');
+  }
+}
+
+export async function unlockBuildLoadsShared(q: Queryable, kind: BuildKind): Promise<void> {
+  await q.query(`SELECT pg_advisory_unlock_shared(${LOCK_KEY})`, ['svc:build-loads', kind]);
+}
+
+/**
  * Alias changes of a kind one at a time until the transaction ends: whoever points the aliases
  * reads the active row under this lock, so the last to point them read the newest row.
  */

@@ -21,6 +21,7 @@ export {
   reportStatusesBefore,
 } from './report-status';
 export * from './builds';
+export * from './build-slices';
 export * from './teams';
 export * from './key-revocation';
 export * from './agent-keys';

@@ -15,6 +15,9 @@ import {
 } from '../data-builds/generator';
 import { loadBuild } from '../data-builds/loader/loader';
 import { createProgress } from '../data-builds/loader/progress';
+import { lineLocation, LineProblem } from '../data-builds/loader/load-log';
+import { loadSlice } from '../data-builds/loader/slices/load-slice';
+import { sliceFlag } from '../data-builds/loader/slices/slice';
 import { pauseForTests } from '../data-builds/activation/test-pause';
 import { nonNegativeInt, positiveInt } from '../args';
 import { UsageError } from '../errors';
@@ -47,10 +50,8 @@ async function withOpenSearch<T>(
   }
 }
 
-const onProblem = (p: { file: string; line: number; reason: string }) =>
-  process.stderr.write(`${p.file}:${p.line}: ${p.reason}\n`);
-const onWarning = (p: { file: string; line: number; reason: string }) =>
-  process.stderr.write(`${p.file}:${p.line}: warning: ${p.reason}\n`);
+const onProblem = (p: LineProblem) => process.stderr.write(`${lineLocation(p)}: ${p.reason}\n`);
+const onWarning = (p: LineProblem) => process.stderr.write(`${lineLocation(p)}: warning: ${p.reason}\n`);
 const onNote = (note: string) => process.stderr.write(`note: ${note}\n`);
 
 /** A share of lines in percent: `1`, `0.5`, `2.5%`; 0 refuses any bad line. */
@@ -62,6 +63,56 @@ function percent(flag: string, raw: string): number {
       `${flag} must be a percentage from 0 to 100 (e.g. 1 or 0.5%), got ${JSON.stringify(raw)}`,
     );
   return value;
+}
+
+/** `data:load DIR --build B --slice I/N` (docs/data-builds.md, "Slices: one build from several processes"). */
+function loadSliceCommand(
+  dir: string,
+  opts: {
+    build?: string;
+    sandbox: boolean;
+    maxRejected: string;
+    maxShrink: string;
+    dryRun: boolean;
+    from?: string;
+    slice: string;
+  },
+  run: Runner,
+): Promise<void> {
+  const slice = sliceFlag('--slice', opts.slice);
+  if (opts.build === undefined) {
+    throw new UsageError('--slice needs --build <version_date>: every slice of a build must name it');
+  }
+  if (opts.from !== undefined) {
+    throw new UsageError('--slice and --from do not go together: an incremental load runs as one process');
+  }
+  if (opts.dryRun) {
+    throw new UsageError(
+      '--slice and --dry-run do not go together: dry-run the whole folder, without --slice',
+    );
+  }
+  if (opts.maxRejected !== '1' || opts.maxShrink !== '10') {
+    throw new UsageError(
+      '--max-rejected and --max-shrink judge the whole build: give them to data:activate, which judges the slices together',
+    );
+  }
+  const input = {
+    dir: directory(dir),
+    buildId: buildFlag('--build', opts.build),
+    sandbox: opts.sandbox,
+    slice,
+  };
+  return run((ds, config) =>
+    withOpenSearch(config, 120000, (os) =>
+      loadSlice(ds, os, config.opensearch, {
+        ...input,
+        progress: createProgress(),
+        onProblem,
+        onWarning,
+        onNote,
+      }),
+    ),
+  );
 }
 
 export function registerDataCommands(program: Command, run: Runner): void {
@@ -184,6 +235,10 @@ export function registerDataCommands(program: Command, run: Runner): void {
       '--from <build>',
       'incremental: compare the snapshot in DIR with this stored build and write only what was added, changed or removed',
     )
+    .option(
+      '--slice <I/N>',
+      "load only slice I of N of each file into build --build, beside the other slices' processes; data:activate finishes the build once all N are in",
+    )
     .action(
       (
         dir: string,
@@ -194,8 +249,10 @@ export function registerDataCommands(program: Command, run: Runner): void {
           maxShrink: string;
           dryRun: boolean;
           from?: string;
+          slice?: string;
         },
       ) => {
+        if (opts.slice !== undefined) return loadSliceCommand(dir, { ...opts, slice: opts.slice }, run);
         const input = {
           dir: directory(dir),
           buildId: opts.build === undefined ? undefined : buildFlag('--build', opts.build),
@@ -234,11 +291,24 @@ export function registerDataCommands(program: Command, run: Runner): void {
       'make a build loaded before serve its kind again, e.g. roll back to the one that served before the last data:load',
     )
     .argument('<build>', 'build name, e.g. 1.0.0_2026-11-21 (see data:builds)')
-    .action((build: string) => {
+    .option(
+      '--max-rejected <percent>',
+      'a build loaded in slices: activate it only if at most this share of all its lines was rejected (default 1)',
+    )
+    .option(
+      '--max-shrink <percent>',
+      'a build loaded in slices: activate it only if neither entity would serve more than this share fewer records than now (default 10)',
+    )
+    .action((build: string, opts: { maxRejected?: string; maxShrink?: string }) => {
       const buildId = buildFlag('<build>', build);
+      const gate = {
+        maxRejectedPercent:
+          opts.maxRejected === undefined ? undefined : percent('--max-rejected', opts.maxRejected),
+        maxShrinkPercent: opts.maxShrink === undefined ? undefined : percent('--max-shrink', opts.maxShrink),
+      };
       return run((ds, config) =>
-        withOpenSearch(config, 60000, (os) =>
-          activateStoredBuild(ds, os, config.opensearch, buildId, { onNote }),
+        withOpenSearch(config, 120000, (os) =>
+          activateStoredBuild(ds, os, config.opensearch, buildId, { ...gate, onNote }),
         ),
       );
     });

@@ -5,6 +5,7 @@ import { AuthAttempt } from './auth-attempt.entity';
 import { ApiKey } from './api-key.entity';
 import { AuthSession } from './auth-session.entity';
 import { Build } from './build.entity';
+import { BuildSlice } from './build-slice.entity';
 import { CompanyMatchKey } from './company-match-key.entity';
 import { CompanyRecord } from './company-record.entity';
 import { CreditLedger } from './credit-ledger.entity';
@@ -26,6 +27,7 @@ export {
   AuthAttempt,
   AuthSession,
   Build,
+  BuildSlice,
   CompanyMatchKey,
   CompanyRecord,
   CreditLedger,
@@ -44,6 +46,7 @@ export { bigintToNumber } from './transformers';
 /** Every entity, registered on each DataSource. */
 export const ENTITIES = [
   Build,
+  BuildSlice,
   PersonRecord,
   PersonMatchKey,
   PersonValueCount,

@@ -11,6 +11,7 @@ import { IdempotencyKeys1796200000000 } from './1796200000000-IdempotencyKeys';
 import { BuildIndices1796350000000 } from './1796350000000-BuildIndices';
 import { AuthLimits1796450000000 } from './1796450000000-AuthLimits';
 import { ChargeIds1796550000000 } from './1796550000000-ChargeIds';
+import { BuildSlices1796650000000 } from './1796650000000-BuildSlices';
 
 /** Every migration in order; registered explicitly (no globs) so ts and compiled js behave the same. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   BuildIndices1796350000000,
   AuthLimits1796450000000,
   ChargeIds1796550000000,
+  BuildSlices1796650000000,
 ];

@@ -8,9 +8,12 @@ import { Client } from '@opensearch-project/opensearch';
 import { DataSource } from 'typeorm';
 import type { OpenSearchConfig } from '@app/config';
 import { BuildKind } from '@app/contracts';
-import { BuildRow, buildKindOf, findBuild, Queryable, servingBuild } from '@app/store';
+import { BuildRow, buildKindOf, findBuild, listBuildSlices, Queryable, servingBuild } from '@app/store';
 import { NotFoundError } from '../../errors';
+import { vacuumBuildTables } from '../loader/pg-writer';
+import type { GateVerdict } from '../loader/quality-gate';
 import { ActivationError } from './activation-error';
+import { finishSlicedBuild, SliceGateOptions } from './activate-slices';
 import { BuildIndices } from './indices';
 import { holdingKindLock } from './kind-lock';
 import { Activation, activateInTransaction, AtStep, commitActivation, followActivation } from './switch-over';
@@ -24,9 +27,12 @@ export interface ActivateReport {
   companies: number;
   indices: BuildIndices;
   notes: string[];
+  /** A build loaded in slices, finished by this activation: how many, and the gate's verdict on their sum. */
+  slices?: number;
+  gate?: GateVerdict;
 }
 
-export interface ActivateOptions {
+export interface ActivateOptions extends SliceGateOptions {
   atStep?: AtStep;
   onNote?: (note: string) => void;
 }
@@ -79,9 +85,22 @@ export async function activateStoredBuild(
       opts.onNote?.(message);
     },
   };
-  return holdingKindLock(db, kind, async (runner) => {
+  const report = await holdingKindLock(db, kind, async (runner): Promise<ActivateReport> => {
     const stores = { runner, os, osConfig, kind };
     const row = await readBuild(runner, buildId);
+    // A build loaded in slices is finished here, judged by the gate (docs/data-builds.md, "Slices").
+    const slices = row.status === 'loading' ? await listBuildSlices(runner, buildId) : [];
+    if (slices.length > 0) {
+      const done = await finishSlicedBuild(stores, row, slices, opts, log);
+      const { counts, indices } = done.activation;
+      const { previous, gate } = done;
+      return { build: buildId, kind, previous, ...counts, indices, notes, slices: done.slices, gate };
+    }
+    if (opts.maxRejectedPercent !== undefined || opts.maxShrinkPercent !== undefined) {
+      throw new ActivationError(
+        `--max-rejected and --max-shrink judge a build loaded in slices; build ${buildId} is ${row.status}${row.status === 'ready' ? ', judged when it loaded' : ''}`,
+      );
+    }
     const activation: Activation = {
       buildId,
       counts: { people: row.person_count, companies: row.company_count },
@@ -111,4 +130,7 @@ export async function activateStoredBuild(
       notes,
     };
   });
+  // The build serves; vacuuming only makes its blocking index-only, as after a load.
+  if (report.slices !== undefined) await vacuumBuildTables(db);
+  return report;
 }

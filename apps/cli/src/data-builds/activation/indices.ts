@@ -9,12 +9,14 @@ import { BuildKind, Entity } from '@app/contracts';
 import {
   aliasName,
   aliasTargets,
+  buildIndexName,
   buildIndexPattern,
   deleteIndices,
   kindIndexPattern,
   listIndices,
 } from '@app/search-index';
 import { buildKindOf, listBuildRows, Queryable } from '@app/store';
+import { SLICED_LOAD_ID } from '../loader/slices/slice';
 
 export type BuildIndices = Record<Entity, string>;
 
@@ -24,7 +26,8 @@ const ENTITIES: readonly Entity[] = ['person', 'company'];
  * Indices of this kind that no build row records and no alias serves: earlier loads of a
  * re-loaded build, and whatever a load that was killed left behind. Called only while holding
  * the kind's load lock, so no other load's fresh indices are among them. Indices of a ready
- * build activated before indices were recorded are kept by their name.
+ * build activated before indices were recorded are kept by their name, and so are those of a
+ * build still loading in slices (data:load --slice), which slices yet to run write into.
  */
 export async function removeUnreferencedIndices(
   db: Queryable,
@@ -39,12 +42,16 @@ export async function removeUnreferencedIndices(
     for (const index of [row.person_index, row.company_index]) if (index) keep.add(index);
     if (row.status === 'ready' && !(row.person_index && row.company_index)) legacy.push(row.id);
   }
+  const sliced = rows.filter((r) => r.status === 'loading').map((r) => r.id);
   const removed: string[] = [];
   for (const entity of ENTITIES) {
     for (const index of await aliasTargets(os, aliasName(config, entity, kind))) keep.add(index);
-    const legacyPrefixes = legacy.map((id) => buildIndexPattern(config, entity, kind, id).slice(0, -1));
+    const keptPrefixes = [
+      ...legacy.map((id) => buildIndexPattern(config, entity, kind, id).slice(0, -1)),
+      ...sliced.map((id) => buildIndexName(config, entity, kind, id, SLICED_LOAD_ID)),
+    ];
     const all = await listIndices(os, kindIndexPattern(config, entity, kind));
-    removed.push(...all.filter((i) => !keep.has(i) && !legacyPrefixes.some((p) => i.startsWith(p))));
+    removed.push(...all.filter((i) => !keep.has(i) && !keptPrefixes.some((p) => i.startsWith(p))));
   }
   await deleteIndices(os, removed);
   return removed.sort();

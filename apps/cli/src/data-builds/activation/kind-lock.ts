@@ -1,6 +1,6 @@
 import { DataSource, QueryRunner } from 'typeorm';
 import { BuildKind } from '@app/contracts';
-import { lockBuildLoads, unlockBuildLoads } from '@app/store';
+import { lockBuildLoads, lockBuildLoadsShared, unlockBuildLoads, unlockBuildLoadsShared } from '@app/store';
 import { ActivationError } from './activation-error';
 
 /** How long a switch waits for another of its kind (or a killed one's connection) to let go. */
@@ -8,25 +8,30 @@ const LOCK_WAIT_MS = 10_000;
 
 /**
  * Runs `fn` on a connection of its own holding the kind's load lock (lockBuildLoads), so one
- * data:load or data:activate of a kind runs at a time.
+ * data:load or data:activate of a kind runs at a time. `shared`: the slices of a build (data:load
+ * --slice) hold it together, excluding a full load or an activation but not each other.
  */
 export async function holdingKindLock<T>(
   db: DataSource,
   kind: BuildKind,
   fn: (runner: QueryRunner) => Promise<T>,
+  { shared = false }: { shared?: boolean } = {},
 ): Promise<T> {
   const runner = db.createQueryRunner();
   await runner.connect();
   try {
-    if (!(await lockBuildLoads(runner, kind, LOCK_WAIT_MS))) {
+    const lock = shared ? lockBuildLoadsShared : lockBuildLoads;
+    if (!(await lock(runner, kind, LOCK_WAIT_MS))) {
       throw new ActivationError(
-        `another data:load or data:activate of the ${kind} build is running; try again when it has finished`,
+        shared
+          ? `a data:load or data:activate of the ${kind} build is running; slices wait for it: try again when it has finished`
+          : `another data:load or data:activate of the ${kind} build, or a slice of a data:load --slice, is running; try again when it has finished`,
       );
     }
     try {
       return await fn(runner);
     } finally {
-      await unlockBuildLoads(runner, kind).catch(() => undefined);
+      await (shared ? unlockBuildLoadsShared : unlockBuildLoads)(runner, kind).catch(() => undefined);
     }
   } finally {
     await runner.release();

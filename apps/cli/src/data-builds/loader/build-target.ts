@@ -20,7 +20,7 @@ export interface BuildTarget {
  */
 export async function resolveBuild(
   db: DataSource,
-  opts: { dir: string; buildId?: string },
+  opts: { dir: string; buildId?: string; dryRun?: boolean; sliced?: boolean },
   kind: BuildKind,
 ): Promise<BuildTarget> {
   const files = {
@@ -40,6 +40,12 @@ export async function resolveBuild(
   if (existing && buildKindOf(existing) !== kind) {
     throw new LoadError(
       `build ${buildId} exists as a ${buildKindOf(existing)} build; load it the same way or use another build name`,
+    );
+  }
+  // Only slices leave a build `loading` between processes (a whole load's row commits `ready`).
+  if (existing?.status === 'loading' && !opts.sliced && !opts.dryRun) {
+    throw new LoadError(
+      `build ${buildId} is being loaded in slices (data:load --slice); once every slice is in, data:activate ${buildId} finishes it, or data:drop-build ${buildId} removes it`,
     );
   }
   return { buildId, files, existing };

@@ -4,7 +4,10 @@ import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 
 export interface JsonlLine {
-  line: number;
+  /** The file's own line number; null where it is not known (a byte range read alone, see slices/). */
+  line: number | null;
+  /** Where the line begins in the file, in bytes, when its number is not known. */
+  offset?: number;
   text: string;
 }
 

@@ -8,7 +8,7 @@ import { bulkIndex, createBuildIndex, finishBuildIndex, indexLayout, SearchDoc }
 import { servedJson } from '@app/shaping';
 import { BatchPipeline, PipelineLimits } from './batch-pipeline';
 import { EntitySpec, LoadedRecord } from './entity-specs';
-import { openJsonl } from './jsonl';
+import { JsonlSource, openJsonl } from './jsonl';
 import { LoadError } from './load-error';
 import { LoadLog } from './load-log';
 import { insertRecords, RecordRow } from './pg-writer';
@@ -43,11 +43,25 @@ export async function loadEntity<R extends LoadedRecord>(
   path: string,
   index: string,
 ): Promise<EntityLoad> {
-  const entity = spec.entity;
   const layout = await indexLayout(ctx.os, ctx.osConfig, jsonlBytes(path));
-  await createBuildIndex(ctx.os, index, entity, layout);
-  const result: EntityLoad = { file: path, loaded: 0, rejected: 0, index, kept: 0, kept_from: null };
-  const source = openJsonl(path);
+  await createBuildIndex(ctx.os, index, spec.entity, layout);
+  const result = await writeEntity(ctx, spec, openJsonl(path), index);
+  await finishBuildIndex(ctx.os, index, layout.replicas);
+  return result;
+}
+
+/**
+ * Every line of `source` through the trust boundary into the load's transaction and into
+ * `index`, batch by batch (a whole file, or a slice of one: data:load --slice).
+ */
+export async function writeEntity<R extends LoadedRecord>(
+  ctx: LoadContext,
+  spec: EntitySpec<R>,
+  source: JsonlSource,
+  index: string,
+): Promise<EntityLoad> {
+  const entity = spec.entity;
+  const result: EntityLoad = { file: source.path, loaded: 0, rejected: 0, index, kept: 0, kept_from: null };
   const progress = ctx.opts.progress ?? silentProgress;
   const batchSize = ctx.opts.batchSize ?? 1000;
   const pipeline = new BatchPipeline(PIPELINE_LIMITS);
@@ -77,7 +91,6 @@ export async function loadEntity<R extends LoadedRecord>(
   } finally {
     progress.stop();
   }
-  await finishBuildIndex(ctx.os, index, layout.replicas);
   return result;
 }
 

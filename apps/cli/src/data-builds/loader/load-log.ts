@@ -2,8 +2,15 @@ import { ReasonCount, ReasonTally } from './quality-gate';
 
 export interface LineProblem {
   file: string;
-  line: number;
+  /** The file's own line number; null for a line of a byte range (data:load --slice), which has `byte_offset`. */
+  line: number | null;
+  byte_offset?: number;
   reason: string;
+}
+
+/** `file:line`, or `file at byte N` for a line whose number is not known. */
+export function lineLocation(p: Pick<LineProblem, 'file' | 'line' | 'byte_offset'>): string {
+  return p.line === null ? `${p.file} at byte ${p.byte_offset}` : `${p.file}:${p.line}`;
 }
 
 const MAX_KEPT = 100;
@@ -43,7 +50,8 @@ export class LoadLog {
     this.onWarning?.(warning);
   }
 
-  topReasons(): ReasonCount[] {
-    return this.tally.top();
+  /** The most frequent kinds of problem; `Infinity` gives every kind (a slice keeps them all). */
+  topReasons(n?: number): ReasonCount[] {
+    return this.tally.top(n);
   }
 }

@@ -28,8 +28,8 @@ export function problemKind(p: ValidationProblem): string {
 export class ReasonTally {
   private readonly counts = new Map<string, number>();
 
-  add(kind: string): void {
-    this.counts.set(kind, (this.counts.get(kind) ?? 0) + 1);
+  add(kind: string, n = 1): void {
+    this.counts.set(kind, (this.counts.get(kind) ?? 0) + n);
   }
 
   top(n = TOP_REASONS): ReasonCount[] {
@@ -110,10 +110,26 @@ export function judgeBuild(input: GateInput): GateVerdict {
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
+/** What a refused build's message tells the operator: what became of it, and how to take a smaller one. */
+export interface GateAdvice {
+  outcome: string;
+  smaller: string;
+}
+
+const LOAD_ADVICE: GateAdvice = {
+  outcome: 'The build serving before keeps serving; nothing of this one was kept.',
+  smaller: 'If the smaller build is meant, load it again with --max-shrink 100.',
+};
+
 /** The verdict on a build that passes; a QualityGateError (with the top reasons) for one that does not. */
-export function requirePassing(build: string, input: GateInput, reasons: () => ReasonCount[]): GateVerdict {
+export function requirePassing(
+  build: string,
+  input: GateInput,
+  reasons: () => ReasonCount[],
+  advice: GateAdvice = LOAD_ADVICE,
+): GateVerdict {
   const verdict = judgeBuild(input);
-  if (!verdict.passed) throw new QualityGateError(build, verdict, input, reasons());
+  if (!verdict.passed) throw new QualityGateError(build, verdict, input, reasons(), advice);
   return verdict;
 }
 
@@ -122,15 +138,19 @@ const described = (c: EntityCounts) =>
 
 /** The build was refused; the one serving before keeps serving. */
 export class QualityGateError extends LoadError {
-  constructor(build: string, verdict: GateVerdict, counts: GateInput, reasons: ReasonCount[]) {
+  constructor(
+    build: string,
+    verdict: GateVerdict,
+    counts: GateInput,
+    reasons: ReasonCount[],
+    advice: GateAdvice = LOAD_ADVICE,
+  ) {
     const lines = [
       `build ${build} was not activated: ${verdict.failures.join('; ')}.`,
       `people: ${described(counts.people)}; companies: ${described(counts.companies)}.`,
-      'The build serving before keeps serving; nothing of this one was kept.',
+      advice.outcome,
     ];
-    if (verdict.failures.some((f) => f.includes('--max-shrink'))) {
-      lines.push('If the smaller build is meant, load it again with --max-shrink 100.');
-    }
+    if (verdict.failures.some((f) => f.includes('--max-shrink'))) lines.push(advice.smaller);
     if (reasons.length > 0) {
       lines.push('Most frequent reasons:');
       for (const r of reasons) lines.push(`  ${r.count} × ${r.reason}`);

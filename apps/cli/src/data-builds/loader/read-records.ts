@@ -1,7 +1,7 @@
 import { formatProblems } from '@app/contracts';
 import type { DeltaCounts } from './delta/classify';
 import { EntitySpec, LoadedRecord } from './entity-specs';
-import { JsonlSource, openJsonl } from './jsonl';
+import { JsonlLine, JsonlSource, openJsonl } from './jsonl';
 import { LoadLog } from './load-log';
 import { problemKind } from './quality-gate';
 
@@ -30,8 +30,8 @@ export async function checkEntity<R extends LoadedRecord>(
   if (!path) return result;
   const source = openJsonl(path);
   const seen = new Set<string>();
-  for await (const { line, text } of source.lines()) {
-    const record = parseLine(text, line, source, spec, seen, log, buildId);
+  for await (const at of source.lines()) {
+    const record = parseLine(at.text, at, source, spec, seen, log, buildId);
     if (record === null) {
       result.rejected += 1;
     } else {
@@ -64,8 +64,8 @@ export async function readBatches<R extends LoadedRecord>(
   const seen = new Set<string>();
   let rejected = 0;
   let batch: R[] = [];
-  for await (const { line, text } of source.lines()) {
-    const record = parseLine(text, line, source, spec, seen, read.log, read.buildId);
+  for await (const at of source.lines()) {
+    const record = parseLine(at.text, at, source, spec, seen, read.log, read.buildId);
     if (record === null) {
       rejected += 1;
       continue;
@@ -85,7 +85,7 @@ export async function readBatches<R extends LoadedRecord>(
 /** The line's record, stamped with this build; null (and logged) when the line is rejected. */
 export function parseLine<R extends LoadedRecord>(
   text: string,
-  line: number,
+  at: Pick<JsonlLine, 'line' | 'offset'>,
   source: JsonlSource,
   spec: EntitySpec<R>,
   seen: Set<string>,
@@ -93,11 +93,14 @@ export function parseLine<R extends LoadedRecord>(
   buildId: string,
 ): R | null {
   const file = source.path;
+  const line = at.line;
+  // A line of a byte range has no known number: its problems say where it begins instead.
+  const where = at.offset === undefined ? {} : { byte_offset: at.offset };
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    log.reject({ file, line, reason: `not valid JSON: ${(error as Error).message}` }, [
+    log.reject({ file, line, ...where, reason: `not valid JSON: ${(error as Error).message}` }, [
       '(line): not valid JSON',
     ]);
     return null;
@@ -105,16 +108,17 @@ export function parseLine<R extends LoadedRecord>(
   const normalized = spec.normalize(value);
   if (!normalized.ok) {
     log.reject(
-      { file, line, reason: formatProblems(normalized.problems) },
+      { file, line, ...where, reason: formatProblems(normalized.problems) },
       normalized.problems.map(problemKind),
     );
     return null;
   }
   const record = normalized.record;
   if (seen.has(record.svc_id)) {
-    log.reject({ file, line, reason: `duplicate svc_id ${record.svc_id} (an earlier line has it)` }, [
-      'svc_id: duplicate (an earlier line has it)',
-    ]);
+    log.reject(
+      { file, line, ...where, reason: `duplicate svc_id ${record.svc_id} (an earlier line has it)` },
+      ['svc_id: duplicate (an earlier line has it)'],
+    );
     return null;
   }
   seen.add(record.svc_id);
@@ -122,6 +126,7 @@ export function parseLine<R extends LoadedRecord>(
     log.restamped({
       file,
       line,
+      ...where,
       reason: `build_version ${record.build_version} replaced by this build's ${buildId}`,
     });
   }
