@@ -62,11 +62,13 @@ describe('data:load --from (incremental builds)', () => {
     expect(incremental.gate.passed).toBe(true);
     expect(incremental.people).toMatchObject({
       loaded: 600,
-      delta: { from: A, added: 6, updated: 6, deleted: 6, unchanged: 588 },
+      // Unparsed: all unchanged lines but the one written in another key order and the 20 parsed
+      // to check A's documents against this code's projection.
+      delta: { from: A, added: 6, updated: 6, deleted: 6, unchanged: 588, unchanged_unparsed: 588 - 21 },
     });
     expect(incremental.companies).toMatchObject({
       loaded: 60,
-      delta: { from: A, added: 1, updated: 1, deleted: 1, unchanged: 58 },
+      delta: { from: A, added: 1, updated: 1, deleted: 1, unchanged: 58, unchanged_unparsed: 58 - 20 },
     });
   });
 
@@ -244,8 +246,10 @@ describe('data:load --from (incremental builds)', () => {
     const builds = await s.sql('SELECT id, status FROM builds ORDER BY id');
     const report = await s.load({ dir: dirB, buildId: '1.2.0_2026-12-15', from: A, dryRun: true });
     expect(report.dry_run).toBe(true);
-    expect(report.people.delta).toEqual(incremental.people.delta);
-    expect(report.companies.delta).toEqual(incremental.companies.delta);
+    // A dry run checks every line, so it parses the ones a load passes over.
+    const parsed = (load: LoadReport['people']) => ({ ...load.delta, unchanged_unparsed: 0 });
+    expect(report.people.delta).toEqual(parsed(incremental.people));
+    expect(report.companies.delta).toEqual(parsed(incremental.companies));
     expect(await s.sql('SELECT id, status FROM builds ORDER BY id')).toEqual(builds);
   });
 
@@ -274,5 +278,35 @@ describe('data:load --from (incremental builds)', () => {
     expect(
       await s.sql(`SELECT count(*)::int AS n FROM person_records WHERE build_id = '1.4.0_2026-12-29'`),
     ).toEqual([{ n: 0 }]);
+  });
+
+  it('on the command line: a malformed --from exits 2, an unknown one 1; a build loaded by delta is a base itself', async () => {
+    const usage = await s.cli(['data:load', dirB, '--build', '1.6.0_2027-01-05', '--from', 'last-month']);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/--from must look like 1\.0\.0_2026-11-21/);
+    const unknown = await s.cli([
+      'data:load',
+      dirB,
+      '--build',
+      '1.6.0_2027-01-05',
+      '--from',
+      '9.9.9_2026-12-31',
+    ]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/--from 9\.9\.9_2026-12-31: no such build \(see data:builds\)/);
+
+    const again = await s.cli(['data:load', dirB, '--build', '1.6.0_2027-01-05', '--from', B]);
+    expect(again.code).toBe(0);
+    // B's rows carry the hashes of their lines, kept ones included: every line but the 20 checked
+    // against B's documents is known unchanged without being parsed.
+    expect(JSON.parse(again.stdout).people.delta).toEqual({
+      from: B,
+      added: 0,
+      updated: 0,
+      deleted: 0,
+      unchanged: 600,
+      unchanged_unparsed: 580,
+    });
+    expect(await s.active()).toBe('1.6.0_2027-01-05');
   });
 });

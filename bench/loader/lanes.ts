@@ -122,15 +122,18 @@ async function streamEntity(
   spec: EntitySpec<LoadedRecord>,
   path: string,
   buildId: string,
-  write: (records: LoadedRecord[]) => { postgres: () => Promise<void>; search: () => Promise<void> },
+  write: (
+    records: LoadedRecord[],
+    sources: readonly string[],
+  ) => { postgres: () => Promise<void>; search: () => Promise<void> },
 ): Promise<{ loaded: number; rejected: number }> {
   const source = openJsonl(path);
   const pipeline = new BatchPipeline(PIPELINE_LIMITS);
   let loaded = 0;
   lane.clock.start(spec.entity === 'person' ? 'people' : 'companies');
   const read = { buildId, log: new LoadLog(), batchSize: lane.batchSize };
-  const rejected = await readBatches(source, spec, read, async (records) => {
-    const w = write(records);
+  const rejected = await readBatches(source, spec, read, async (records, batch) => {
+    const w = write(records, batch.sources);
     await pipeline.add(w.postgres, w.search, () => {
       loaded += records.length;
     });
@@ -176,8 +179,8 @@ async function postgresLane(lane: Lane, files: [EntitySpec<LoadedRecord>, string
     await insertLoadingBuild(runner, buildId, 'live');
     await clearBuildRows(runner, buildId, ['person', 'company']);
     for (const [spec, path] of files) {
-      const r = await streamEntity(lane, spec, path, buildId, (records) => {
-        const { rows, keys } = prepareRows(spec, records);
+      const r = await streamEntity(lane, spec, path, buildId, (records, sources) => {
+        const { rows, keys } = prepareRows(spec, records, sources);
         return { postgres: () => insertRecords(runner, spec.entity, buildId, rows, keys), search: nothing };
       });
       tally(counted, spec, r);

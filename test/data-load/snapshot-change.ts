@@ -78,6 +78,13 @@ export function writeNextSnapshot(dirA: string, extra: string, dirB: string, bui
   const editedCompany = cos[5];
   editedCompany.netx_followers = Number(editedCompany.netx_followers ?? 0) + 11;
 
+  // Unchanged, but written with its keys in another order: compared by content, not by line.
+  const reordered = ppl[20];
+  for (const key of Object.keys(reordered).reverse()) {
+    const value = reordered[key];
+    delete reordered[key];
+    reordered[key] = value;
+  }
   const nextPeople = [...ppl.filter((p) => !removedPeople.includes(p)), ...morePeople];
   const nextCompanies = [...cos.filter((c) => c !== removedCompany), moreCompany];
   for (const r of [...nextPeople, ...nextCompanies]) r.build_version = build;

@@ -20,17 +20,36 @@ export function recordContentHash(served: string, build: string): string {
     .digest('hex');
 }
 
+/** A member `"build_version": "…"` (or null) of a line, with its comma; its value is captured. */
+const STAMP_MEMBER = /"build_version"\s*:\s*(?:"((?:[^"\\]|\\.)*)"|null)\s*,?/;
+
+/**
+ * The hash of an input line without its build stamp, and the stamp it carried (null when none):
+ * the same line in next month's snapshot, restamped, hashes the same, so an incremental load
+ * knows it unchanged without parsing it. Only the first member so named is cut: the record
+ * contract has no nested field of that name (a line holding one is rejected when parsed), and a
+ * name inside a string value is escaped (`\"`). A line that differs in any other way (key order,
+ * spacing) is parsed and compared by content instead.
+ */
+export function sourceLineHash(text: string): { hash: string; stamp: string | null } {
+  const member = STAMP_MEMBER.exec(text);
+  const cut = member ? text.slice(0, member.index) + text.slice(member.index + member[0].length) : text;
+  return { hash: createHash('md5').update(cut, 'utf8').digest('hex'), stamp: member?.[1] ?? null };
+}
+
 /**
  * Either stamp is cut out as a literal (a record kept from a third build carries that build's
  * stamp, and then only "differs"; the field diff finds nothing and drops it). A JSON string value
  * holding the same characters is escaped in the text (`\"`), so it can never match.
  */
-const HASH = `md5(replace(replace(r.record_json, $3, ''), $4, ''))`;
+const HASH = `coalesce(replace(r.content_md5::text, '-', ''), md5(replace(replace(r.record_json, $3, ''), $4, '')))`;
 const UUID_MIN = '00000000-0000-0000-0000-000000000000';
 
 export interface KeyedHash {
   svc_id: string;
   hash: string;
+  /** The hash of the line the record was loaded from (sourceLineHash), when the loader wrote it. */
+  source?: string | null;
 }
 
 /** Where a walk of keyedRecordHashes starts and how far it may go. */
@@ -58,7 +77,8 @@ export async function* keyedRecordHashes(
 ): AsyncGenerator<KeyedHash> {
   // ORDER BY the uuid column, not the text alias, so each page is a range of the primary key. The
   // LIMIT is a literal: under the services' generic plans a parameter would be planned blind.
-  const sql = `SELECT r.svc_id::text AS svc_id, ${HASH} AS hash FROM ${RECORD_TABLES[entity]} r
+  const sql = `SELECT r.svc_id::text AS svc_id, ${HASH} AS hash, replace(r.source_md5::text, '-', '') AS source
+                 FROM ${RECORD_TABLES[entity]} r
                 WHERE r.build_id = $1 AND r.svc_id > $2::uuid ORDER BY r.svc_id LIMIT `;
   let left = range.limit ?? Infinity;
   const page = (after: string): Promise<KeyedHash[]> => {

@@ -19,6 +19,13 @@ export class CompanyRecord {
   @Column('text', { name: 'record_json' })
   recordJson!: string;
 
+  /** The record's content hash and its input line's hash, both without build stamp (RecordHashes migration). */
+  @Column('uuid', { name: 'content_md5', nullable: true })
+  contentMd5!: string | null;
+
+  @Column('uuid', { name: 'source_md5', nullable: true })
+  sourceMd5!: string | null;
+
   /** Normalized name key (name.cleaned with legal suffixes removed by libs/normalize). */
   @Column('text', { name: 'name', nullable: true })
   name!: string | null;

@@ -28,6 +28,13 @@ export class PersonRecord {
   @Column('text', { name: 'record_json' })
   recordJson!: string;
 
+  /** The record's content hash and its input line's hash, both without build stamp (RecordHashes migration). */
+  @Column('uuid', { name: 'content_md5', nullable: true })
+  contentMd5!: string | null;
+
+  @Column('uuid', { name: 'source_md5', nullable: true })
+  sourceMd5!: string | null;
+
   /** Normalized name keys (lowercase, accents and punctuation removed by libs/normalize). */
   @Column('text', { name: 'full_name', nullable: true })
   fullName!: string | null;

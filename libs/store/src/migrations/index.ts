@@ -12,6 +12,7 @@ import { BuildIndices1796350000000 } from './1796350000000-BuildIndices';
 import { AuthLimits1796450000000 } from './1796450000000-AuthLimits';
 import { ChargeIds1796550000000 } from './1796550000000-ChargeIds';
 import { BuildSlices1796650000000 } from './1796650000000-BuildSlices';
+import { RecordHashes1796750000000 } from './1796750000000-RecordHashes';
 
 /** Every migration in order; registered explicitly (no globs) so ts and compiled js behave the same. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   AuthLimits1796450000000,
   ChargeIds1796550000000,
   BuildSlices1796650000000,
+  RecordHashes1796750000000,
 ];

@@ -6,6 +6,7 @@ import type { KeyRow } from '@app/matching';
 import type { OpenSearchConfig } from '@app/config';
 import { bulkIndex, createBuildIndex, finishBuildIndex, indexLayout, SearchDoc } from '@app/search-index';
 import { servedJson } from '@app/shaping';
+import { recordContentHash } from '@app/store';
 import { BatchPipeline, PipelineLimits } from './batch-pipeline';
 import { EntitySpec, LoadedRecord } from './entity-specs';
 import { JsonlSource, openJsonl } from './jsonl';
@@ -13,7 +14,7 @@ import { LoadError } from './load-error';
 import { LoadLog } from './load-log';
 import { insertRecords, RecordRow } from './pg-writer';
 import { Progress, silentProgress } from './progress';
-import { EntityLoad, readBatches } from './read-records';
+import { EntityLoad, ReadBatch, readBatches } from './read-records';
 
 /** Two bulk requests keep two OpenSearch write threads busy; a few batches buffer the reader. */
 export const PIPELINE_LIMITS: PipelineLimits = { pending: 4, search: 2 };
@@ -67,10 +68,10 @@ export async function writeEntity<R extends LoadedRecord>(
   const pipeline = new BatchPipeline(PIPELINE_LIMITS);
   let batchNo = 0;
 
-  const flush = async (records: R[]) => {
+  const flush = async (records: R[], read: ReadBatch<R>) => {
     batchNo += 1;
     const n = batchNo;
-    const prepared = prepareBatch(spec, records);
+    const prepared = prepareBatch(spec, records, read.sources);
     await pipeline.add(
       () => insertRecords(ctx.runner, entity, ctx.buildId, prepared.rows, prepared.keys),
       () => indexBatch(ctx.os, entity, index, prepared.docs),
@@ -108,30 +109,44 @@ interface PreparedBatch {
   docs: SearchDoc[];
 }
 
-function prepareBatch<R extends LoadedRecord>(spec: EntitySpec<R>, records: R[]): PreparedBatch {
-  return { ...prepareRows(spec, records), docs: prepareDocs(spec, records) };
+function prepareBatch<R extends LoadedRecord>(
+  spec: EntitySpec<R>,
+  records: R[],
+  sources: readonly string[],
+): PreparedBatch {
+  return { ...prepareRows(spec, records, sources), docs: prepareDocs(spec, records) };
 }
 
-/** A batch's Postgres side: record rows (with the served text) and match keys. */
+/**
+ * A batch's Postgres side: record rows (with the served text and its hashes) and match keys.
+ * `sources` are the records' line hashes (ReadBatch), when read from a file.
+ */
 export function prepareRows<R extends LoadedRecord>(
   spec: EntitySpec<R>,
   records: R[],
+  sources: readonly string[] = [],
 ): Pick<PreparedBatch, 'rows' | 'keys'> {
   return prepareServedRows(
     spec,
-    records.map((record) => ({ record, served: servedJson(record, spec.entity) })),
+    records.map((record, i) => ({
+      record,
+      served: servedJson(record, spec.entity),
+      source: sources[i] ?? null,
+    })),
   );
 }
 
 /** prepareRows of records whose served text is made already (an incremental load hashes it first). */
 export function prepareServedRows<R extends LoadedRecord>(
   spec: EntitySpec<R>,
-  records: readonly { record: R; served: string }[],
+  records: readonly { record: R; served: string; source: string | null }[],
 ): Pick<PreparedBatch, 'rows' | 'keys'> {
   const prepared: Pick<PreparedBatch, 'rows' | 'keys'> = { rows: [], keys: [] };
-  for (const { record, served } of records) {
+  for (const { record, served, source } of records) {
     const extracted = spec.rows(record);
-    prepared.rows.push({ columns: extracted.row, served });
+    // Every loaded record is stamped (parseLine): the hash cuts out that stamp.
+    const content = recordContentHash(served, record.build_version ?? '');
+    prepared.rows.push({ columns: extracted.row, served, content, source });
     for (const k of extracted.keys) prepared.keys.push(k);
   }
   return prepared;

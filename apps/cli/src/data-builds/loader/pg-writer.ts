@@ -39,11 +39,20 @@ const KEY_TABLE: Record<Entity, string> = {
   company: 'company_match_keys',
 };
 
-/** A record row: extracted columns and the record as served (JSON text in SPEC.md order). */
+/**
+ * A record row: extracted columns, the record as served (JSON text in SPEC.md order), its
+ * content hash and the hash of the line it came from (record-hashes.ts), which incremental loads
+ * and changelogs compare.
+ */
 export interface RecordRow {
   columns: { svc_id: string; [column: string]: string | number | null };
   served: string;
+  content: string;
+  source: string | null;
 }
+
+/** Written and copied beside the record: the hashes (RecordHashes migration). */
+const HASH_COLUMNS = ['content_md5', 'source_md5'] as const;
 
 async function copy(client: PoolClient, sql: string, lines: string[]): Promise<void> {
   await new Promise<void>((resolve, reject) => {
@@ -66,8 +75,17 @@ export async function insertRecords(
   const { table, columns } = RECORD_COPY[entity];
   await copy(
     client,
-    `COPY ${table} (build_id, record, record_json, ${columns.join(', ')}) FROM STDIN`,
-    rows.map((r) => copyLine([buildId, r.served, r.served, ...columns.map((c) => r.columns[c] ?? null)])),
+    `COPY ${table} (build_id, record, record_json, ${HASH_COLUMNS.join(', ')}, ${columns.join(', ')}) FROM STDIN`,
+    rows.map((r) =>
+      copyLine([
+        buildId,
+        r.served,
+        r.served,
+        r.content,
+        r.source,
+        ...columns.map((c) => r.columns[c] ?? null),
+      ]),
+    ),
   );
   if (keys.length === 0) return;
   // Keys are unique per record (record-keys in libs/matching) and svc_ids per load (the loader), so plain COPY
@@ -109,7 +127,7 @@ export async function copyEntityRows(
   to: string,
 ): Promise<number> {
   const { table, columns } = RECORD_COPY[entity];
-  const list = ['record', 'record_json', ...columns].join(', ');
+  const list = ['record', 'record_json', ...HASH_COLUMNS, ...columns].join(', ');
   const [{ n }] = (await runner.query(
     `WITH copied AS (
        INSERT INTO ${table} (build_id, ${list}) SELECT $2, ${list} FROM ${table} WHERE build_id = $1 RETURNING 1
@@ -167,19 +185,54 @@ export async function countBuildValues(runner: QueryRunner, buildId: string): Pr
 }
 
 /**
- * An incremental load's unchanged records: every record and match key of build `from` except
- * `excluded` (the records this load rewrote or deleted) is copied into build `to`, restamped
- * with `to` in both `record` and `record_json`, so each row is exactly what a full load of the
- * same line writes. Returns the records copied.
+ * An incremental load's unchanged records of one batch, copied from build `from` into build `to`
+ * restamped with `to` in both `record` and `record_json`, so each row is exactly what a full load
+ * of the same line writes. `sources` are the hashes of the lines now read (null: the line is the
+ * one the base row came from). Returns the records copied.
  */
-export async function copyUnchangedRows(
+export async function copyUnchangedRecords(
+  runner: QueryRunner,
+  entity: Entity,
+  from: string,
+  to: string,
+  unchanged: readonly { svc_id: string; source: string | null }[],
+): Promise<number> {
+  if (unchanged.length === 0) return 0;
+  const { table, columns } = RECORD_COPY[entity];
+  const [{ n }] = (await runner.query(
+    `WITH copied AS (
+       INSERT INTO ${table} (build_id, record, record_json, content_md5, source_md5, ${columns.join(', ')})
+       SELECT $2, jsonb_set(r.record, '{build_version}', to_jsonb($2::text)), replace(r.record_json, $3, $4),
+              r.content_md5, coalesce(u.source, r.source_md5), ${columns.map((c) => `r.${c}`).join(', ')}
+         FROM unnest($5::uuid[], $6::uuid[]) AS u (svc_id, source)
+         JOIN ${table} r ON r.build_id = $1 AND r.svc_id = u.svc_id
+       RETURNING 1
+     ) SELECT count(*)::int AS n FROM copied`,
+    [
+      from,
+      to,
+      buildStamp(from),
+      buildStamp(to),
+      unchanged.map((u) => u.svc_id),
+      unchanged.map((u) => u.source),
+    ],
+  )) as { n: number }[];
+  return n;
+}
+
+/**
+ * The match keys of an incremental load's unchanged records: every key of build `from` but those
+ * of `excluded` (the records it wrote again or deleted), copied into `to` in one statement once
+ * the snapshot is read (the keys' index leads with the key, not the record, so a per-batch copy
+ * would scan them all each time).
+ */
+export async function copyUnchangedKeys(
   runner: QueryRunner,
   entity: Entity,
   from: string,
   to: string,
   excluded: readonly string[],
-): Promise<number> {
-  const { table, columns } = RECORD_COPY[entity];
+): Promise<void> {
   const client = (await runner.connect()) as PoolClient;
   // ON COMMIT DROP: the list lives as long as the load's transaction, whichever way it ends.
   await runner.query(`DROP TABLE IF EXISTS load_excluded`);
@@ -190,22 +243,12 @@ export async function copyUnchangedRows(
     excluded.map((id) => copyLine([id])),
   );
   await runner.query('ANALYZE load_excluded');
-  const kept = `NOT EXISTS (SELECT 1 FROM load_excluded e WHERE e.svc_id = r.svc_id)`;
-  const [{ n }] = (await runner.query(
-    `WITH copied AS (
-       INSERT INTO ${table} (build_id, record, record_json, ${columns.join(', ')})
-       SELECT $2, jsonb_set(r.record, '{build_version}', to_jsonb($2::text)), replace(r.record_json, $3, $4),
-              ${columns.map((c) => `r.${c}`).join(', ')}
-         FROM ${table} r WHERE r.build_id = $1 AND ${kept} RETURNING 1
-     ) SELECT count(*)::int AS n FROM copied`,
-    [from, to, buildStamp(from), buildStamp(to)],
-  )) as { n: number }[];
   const keys = KEY_TABLE[entity];
   await runner.query(
     `INSERT INTO ${keys} (build_id, kind, value, svc_id, current)
-       SELECT $2, kind, value, svc_id, current FROM ${keys} r WHERE r.build_id = $1 AND ${kept}`,
+       SELECT $2, kind, value, svc_id, current FROM ${keys} r
+        WHERE r.build_id = $1 AND NOT EXISTS (SELECT 1 FROM load_excluded e WHERE e.svc_id = r.svc_id)`,
     [from, to],
   );
   await runner.query(`DROP TABLE load_excluded`);
-  return n;
 }

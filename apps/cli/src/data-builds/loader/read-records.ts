@@ -1,4 +1,5 @@
 import { formatProblems } from '@app/contracts';
+import { sourceLineHash } from '@app/store';
 import type { DeltaCounts } from './delta/classify';
 import { EntitySpec, LoadedRecord } from './entity-specs';
 import { JsonlLine, JsonlSource, openJsonl } from './jsonl';
@@ -47,7 +48,23 @@ export interface ReadOptions {
   buildId: string;
   log: LoadLog;
   batchSize: number;
+  /**
+   * An incremental load (delta/): the svc_id of a record known unchanged from its line's source
+   * hash, which is then passed over unparsed; null to parse the line as any other.
+   */
+  pass?: (sourceHash: string) => string | null;
 }
+
+/** One batch handed on: parsed records with their lines' source hashes, and records passed over. */
+export interface ReadBatch<R> {
+  records: R[];
+  /** sourceLineHash of each record's line, in `records` order. */
+  sources: string[];
+  /** svc_ids of lines passed over unparsed (ReadOptions.pass). */
+  passed: string[];
+}
+
+const emptyBatch = <R>(): ReadBatch<R> => ({ records: [], sources: [], passed: [] });
 
 /**
  * Reads `source` through the trust boundary (parseLine) and hands its records on in batches of
@@ -58,27 +75,40 @@ export async function readBatches<R extends LoadedRecord>(
   source: JsonlSource,
   spec: EntitySpec<R>,
   read: ReadOptions,
-  flush: (records: R[]) => Promise<void>,
+  flush: (records: R[], batch: ReadBatch<R>) => Promise<void>,
   onRecord: (unflushed: number) => void = () => undefined,
 ): Promise<number> {
   const seen = new Set<string>();
   let rejected = 0;
-  let batch: R[] = [];
+  let batch = emptyBatch<R>();
+  const size = (b: ReadBatch<R>) => b.records.length + b.passed.length;
   for await (const at of source.lines()) {
-    const record = parseLine(at.text, at, source, spec, seen, read.log, read.buildId);
-    if (record === null) {
-      rejected += 1;
-      continue;
+    const hashed = sourceLineHash(at.text);
+    const passed = read.pass?.(hashed.hash) ?? null;
+    // A record already read is a duplicate line: parsed, so it is rejected as a full load rejects it.
+    if (passed !== null && !seen.has(passed)) {
+      seen.add(passed);
+      if (hashed.stamp !== null && hashed.stamp !== read.buildId) {
+        restamped(read.log, source, at, hashed.stamp, read.buildId);
+      }
+      batch.passed.push(passed);
+    } else {
+      const record = parseLine(at.text, at, source, spec, seen, read.log, read.buildId);
+      if (record === null) {
+        rejected += 1;
+        continue;
+      }
+      batch.records.push(record);
+      batch.sources.push(hashed.hash);
     }
-    batch.push(record);
-    if (batch.length >= read.batchSize) {
-      const records = batch;
-      batch = [];
-      await flush(records);
+    if (size(batch) >= read.batchSize) {
+      const full = batch;
+      batch = emptyBatch<R>();
+      await flush(full.records, full);
     }
-    onRecord(batch.length);
+    onRecord(size(batch));
   }
-  if (batch.length > 0) await flush(batch);
+  if (size(batch) > 0) await flush(batch.records, batch);
   return rejected;
 }
 
@@ -123,13 +153,24 @@ export function parseLine<R extends LoadedRecord>(
   }
   seen.add(record.svc_id);
   if (record.build_version !== null && record.build_version !== buildId) {
-    log.restamped({
-      file,
-      line,
-      ...where,
-      reason: `build_version ${record.build_version} replaced by this build's ${buildId}`,
-    });
+    restamped(log, source, at, record.build_version, buildId);
   }
   record.build_version = buildId;
   return record;
+}
+
+/** A line that carried another build's version, stamped with this one: a warning, not a reject. */
+function restamped(
+  log: LoadLog,
+  source: JsonlSource,
+  at: Pick<JsonlLine, 'line' | 'offset'>,
+  stamp: string,
+  buildId: string,
+): void {
+  log.restamped({
+    file: source.path,
+    line: at.line,
+    ...(at.offset === undefined ? {} : { byte_offset: at.offset }),
+    reason: `build_version ${stamp} replaced by this build's ${buildId}`,
+  });
 }

@@ -60,16 +60,24 @@ export async function baseIndex(os: Client, base: DeltaBase, entity: Entity): Pr
   return index;
 }
 
-/** The base's records of `entity` as svc_id → content hash, the load's own build stamp cut out too. */
+/** The base's records of one entity, as an incremental load compares them. */
+export interface BaseHashes {
+  /** svc_id → content hash, the load's own build stamp cut out too. */
+  content: Map<string, string>;
+  /** Source line hash → svc_id, for the records whose line hash the loader wrote. */
+  sources: Map<string, string>;
+}
+
 export async function baseHashes(
   q: DataSource | QueryRunner,
   entity: Entity,
   base: string,
   buildId: string,
-): Promise<Map<string, string>> {
-  const hashes = new Map<string, string>();
-  for await (const { svc_id, hash } of keyedRecordHashes(q, entity, base, [base, buildId], 10_000)) {
-    hashes.set(svc_id, hash);
+): Promise<BaseHashes> {
+  const hashes: BaseHashes = { content: new Map(), sources: new Map() };
+  for await (const { svc_id, hash, source } of keyedRecordHashes(q, entity, base, [base, buildId], 10_000)) {
+    hashes.content.set(svc_id, hash);
+    if (source) hashes.sources.set(source, svc_id);
   }
   return hashes;
 }

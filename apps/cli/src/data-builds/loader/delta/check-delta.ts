@@ -17,7 +17,10 @@ export async function checkEntityDelta<R extends LoadedRecord>(
   base: DeltaBase,
 ): Promise<EntityLoad> {
   if (!path) return checkEntity(spec, path, buildId, log);
-  const delta = new DeltaClassifier(base.build, await baseHashes(db, spec.entity, base.build, buildId));
+  const delta = new DeltaClassifier(
+    base.build,
+    (await baseHashes(db, spec.entity, base.build, buildId)).content,
+  );
   const result = await checkEntity(spec, path, buildId, log, (record) => {
     delta.classify(record.svc_id, recordContentHash(servedJson(record, spec.entity), buildId));
   });

@@ -21,7 +21,16 @@ describe('DeltaClassifier', () => {
       updated: 1,
       deleted: 1,
       unchanged: 1,
+      unchanged_unparsed: 0,
     });
+  });
+
+  it('counts a record passed over unparsed as unchanged, and not as deleted', () => {
+    const delta = new DeltaClassifier('1.0.0_2026-01-01', base());
+    delta.passed('a');
+    expect(delta.classify('b', 'h2')).toBe('unchanged');
+    expect(delta.finish()).toEqual(['c']);
+    expect(delta.counts).toMatchObject({ unchanged: 2, unchanged_unparsed: 1, deleted: 1 });
   });
 
   it('counts every base record deleted when the snapshot names none of them', () => {

@@ -14,6 +14,8 @@ export interface DeltaCounts {
   updated: number;
   deleted: number;
   unchanged: number;
+  /** Of the unchanged: known from their lines' source hashes, never parsed. */
+  unchanged_unparsed: number;
 }
 
 export class DeltaClassifier {
@@ -24,7 +26,7 @@ export class DeltaClassifier {
 
   constructor(from: string, baseHashes: Map<string, string>) {
     this.unread = baseHashes;
-    this.counts = { from, added: 0, updated: 0, deleted: 0, unchanged: 0 };
+    this.counts = { from, added: 0, updated: 0, deleted: 0, unchanged: 0, unchanged_unparsed: 0 };
   }
 
   classify(svcId: string, hash: string): DeltaChange {
@@ -41,6 +43,13 @@ export class DeltaClassifier {
     this.counts.updated += 1;
     this.rewritten.push(svcId);
     return 'updated';
+  }
+
+  /** A record known unchanged from its line alone (ReadOptions.pass), not parsed. */
+  passed(svcId: string): void {
+    this.unread.delete(svcId);
+    this.counts.unchanged += 1;
+    this.counts.unchanged_unparsed += 1;
   }
 
   /** Once every line is read: the base records no line named. */

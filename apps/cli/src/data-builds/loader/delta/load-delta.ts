@@ -15,10 +15,10 @@ import { EntitySpec, LoadedRecord } from '../entity-specs';
 import { openJsonl } from '../jsonl';
 import { indexBatch, LoadContext, PIPELINE_LIMITS, prepareDocs, prepareServedRows } from '../load-entity';
 import { LoadError } from '../load-error';
-import { copyUnchangedRows, insertRecords } from '../pg-writer';
+import { copyUnchangedKeys, copyUnchangedRecords, insertRecords } from '../pg-writer';
 import { silentProgress } from '../progress';
-import { EntityLoad, readBatches } from '../read-records';
-import { baseHashes, baseIndex, DeltaBase } from './base';
+import { EntityLoad, ReadBatch, readBatches } from '../read-records';
+import { BaseHashes, baseHashes, baseIndex, DeltaBase } from './base';
 import { DeltaClassifier } from './classify';
 
 /** Unchanged records whose stored search documents are compared with this code's projection. */
@@ -27,11 +27,13 @@ const PROJECTION_SAMPLE = 20;
 const DELETE_BATCH = 1000;
 
 /**
- * One file of an incremental load (data:load --from): the base build's index is cloned (its
- * segment files, whatever the size) and receives only the records added or changed and the
- * deletions; Postgres gets those records by COPY, as a full load writes them, and the
- * unchanged ones copied from the base, restamped. Reading, normalizing, rejecting and counting
- * are a full load's, so the quality gate judges the snapshot the same way.
+ * One file of an incremental load (data:load --from; docs/data-builds.md, "Incremental builds"):
+ * the base build's index is cloned (its segment files, whatever the size) and takes only the
+ * records added or changed and the deletions; Postgres gets those records by COPY, as a full
+ * load writes them, and the unchanged ones copied from the base, restamped, batch by batch as
+ * they are read. A line whose source hash the base holds is that record unchanged and is not
+ * parsed; any other line goes through the trust boundary and is compared by content. Rejects and
+ * counts are a full load's, so the quality gate judges the snapshot the same way.
  */
 export async function loadEntityDelta<R extends LoadedRecord>(
   ctx: LoadContext,
@@ -43,10 +45,8 @@ export async function loadEntityDelta<R extends LoadedRecord>(
   const entity = spec.entity;
   const source = openJsonl(path);
   const from = await baseIndex(ctx.os, base, entity);
-  const delta = new DeltaClassifier(
-    base.build,
-    await baseHashes(ctx.runner, entity, base.build, ctx.buildId),
-  );
+  const hashes = await baseHashes(ctx.runner, entity, base.build, ctx.buildId);
+  const delta = new DeltaClassifier(base.build, hashes.content);
   const layout = await indexLayout(ctx.os, ctx.osConfig, 0);
   await cloneIndex(ctx.os, from, index);
   await resumeLoading(ctx.os, index);
@@ -56,18 +56,24 @@ export async function loadEntityDelta<R extends LoadedRecord>(
   const pipeline = new BatchPipeline(PIPELINE_LIMITS);
   const sample: R[] = [];
   let sampled = false;
+  let copied = 0;
   let batchNo = 0;
 
-  const flush = async (records: R[]) => {
+  const flush = async (records: R[], read: ReadBatch<R>) => {
     batchNo += 1;
     const n = batchNo;
-    const written: { record: R; served: string }[] = [];
-    for (const record of records) {
+    const unchanged = read.passed.map((svc_id) => ({ svc_id, source: null as string | null }));
+    for (const id of read.passed) delta.passed(id);
+    const written: { record: R; served: string; source: string | null }[] = [];
+    records.forEach((record, i) => {
       const served = servedJson(record, entity);
-      const change = delta.classify(record.svc_id, recordContentHash(served, ctx.buildId));
-      if (change !== 'unchanged') written.push({ record, served });
-      else if (sample.length < PROJECTION_SAMPLE) sample.push(record);
-    }
+      if (delta.classify(record.svc_id, recordContentHash(served, ctx.buildId)) !== 'unchanged') {
+        written.push({ record, served, source: read.sources[i] ?? null });
+        return;
+      }
+      unchanged.push({ svc_id: record.svc_id, source: read.sources[i] ?? null });
+      if (sample.length < PROJECTION_SAMPLE) sample.push(record);
+    });
     if (!sampled && sample.length >= PROJECTION_SAMPLE) {
       sampled = true;
       await requireSameProjection(ctx, spec, from, sample);
@@ -78,10 +84,13 @@ export async function loadEntityDelta<R extends LoadedRecord>(
       written.map((w) => w.record),
     );
     await pipeline.add(
-      () => insertRecords(ctx.runner, entity, ctx.buildId, rows, keys),
+      async () => {
+        await insertRecords(ctx.runner, entity, ctx.buildId, rows, keys);
+        copied += await copyUnchangedRecords(ctx.runner, entity, base.build, ctx.buildId, unchanged);
+      },
       () => indexBatch(ctx.os, entity, index, docs),
       async () => {
-        result.loaded += records.length;
+        result.loaded += records.length + read.passed.length;
         await ctx.opts.afterBatch?.(entity, n);
       },
     );
@@ -89,7 +98,12 @@ export async function loadEntityDelta<R extends LoadedRecord>(
 
   progress.start(entity === 'person' ? 'people' : 'companies', source.size);
   try {
-    const read = { buildId: ctx.buildId, log: ctx.log, batchSize: ctx.opts.batchSize ?? 1000 };
+    const read = {
+      buildId: ctx.buildId,
+      log: ctx.log,
+      batchSize: ctx.opts.batchSize ?? 1000,
+      pass: passUnchanged(hashes),
+    };
     result.rejected = await readBatches(source, spec, read, flush, (unflushed) =>
       progress.update(source.bytesRead(), result.loaded + unflushed),
     );
@@ -107,15 +121,12 @@ export async function loadEntityDelta<R extends LoadedRecord>(
       );
     }
   }
-  const copied = await copyUnchangedRows(ctx.runner, entity, base.build, ctx.buildId, [
-    ...delta.rewritten,
-    ...deleted,
-  ]);
   if (copied !== delta.counts.unchanged) {
     throw new LoadError(
       `build ${base.build} changed while it was compared: ${delta.counts.unchanged} ${entity} records were unchanged but ${copied} were copied`,
     );
   }
+  await copyUnchangedKeys(ctx.runner, entity, base.build, ctx.buildId, [...delta.rewritten, ...deleted]);
   // The clone is one merged segment plus the delta's few: not worth merging the whole index again.
   await finishBuildIndex(ctx.os, index, layout.replicas, { merge: false });
   const docs = await countDocs(ctx.os, index);
@@ -125,6 +136,24 @@ export async function loadEntityDelta<R extends LoadedRecord>(
     );
   }
   return { ...result, delta: delta.counts };
+}
+
+/**
+ * The line hashes the base holds, each given once: a line carrying one is its record unchanged.
+ * The first PROJECTION_SAMPLE are parsed anyway, so requireSameProjection has records to compare.
+ */
+function passUnchanged(hashes: BaseHashes): (sourceHash: string) => string | null {
+  let parsedAnyway = 0;
+  return (sourceHash) => {
+    const id = hashes.sources.get(sourceHash);
+    if (id === undefined) return null;
+    hashes.sources.delete(sourceHash);
+    if (parsedAnyway < PROJECTION_SAMPLE) {
+      parsedAnyway += 1;
+      return null;
+    }
+    return id;
+  };
 }
 
 /**
