@@ -2,10 +2,10 @@ import type { AddressInfo } from 'node:net';
 import type { Client } from '@modelcontextprotocol/client';
 import type { Entity } from '@app/contracts';
 import { Change, changesPage, deleteBuild, insertLoadingBuild } from '@app/store';
-import { expectErrorResponse, HttpHarness, schemaEnv, seedKey } from '@app/testing';
+import { expectErrorResponse, HttpHarness, seedKey } from '@app/testing';
 import { COMPANIES_FILE, PEOPLE_FILE } from '../apps/cli/src/data-builds/generator';
 import { loadChangedBuilds } from './changes/fixture';
-import { captureCli } from './cli/capture';
+import { captureEnvCli } from './cli/capture';
 import { companies, jsonl, loadSuite, people } from './data-load/harness';
 import { gatewayHarness } from './gateway';
 import { call, connectMcp } from './mcp/client';
@@ -92,13 +92,7 @@ describe('GET /builds/changes', () => {
     return { pages, all: pages.flatMap((p) => p.changes) };
   }
 
-  const cli = (args: string[]) =>
-    captureCli(args, {
-      ...process.env,
-      ...schemaEnv(s.env.config.database),
-      OPENSEARCH_INDEX_PREFIX: s.env.config.opensearch.indexPrefix,
-      LOG_LEVEL: 'silent',
-    });
+  const cli = (args: string[]) => captureEnvCli(s.env)(args);
   const cliChanges = async (args: string[]) => {
     const out = await cli(['data:changes', ...args]);
     expect(out.code).toBe(0);

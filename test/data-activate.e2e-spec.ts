@@ -1,9 +1,9 @@
 import { Client } from '@opensearch-project/opensearch';
 import { aliasName, aliasTargets, listIndices, pointAliases } from '@app/search-index';
-import { schemaEnv, TestEnvironment } from '@app/testing';
+import { TestEnvironment } from '@app/testing';
 import { activateStoredBuild } from '../apps/cli/src/data-builds/activation/activate';
 import { companies, jsonl, loadSuite, people } from './data-load/harness';
-import { captureCli } from './cli/capture';
+import { captureEnvCli } from './cli/capture';
 
 const OLD = '1.0.0_2026-12-01';
 const NEW = '1.1.0_2026-12-02';
@@ -120,13 +120,7 @@ describe('data:activate', () => {
   });
 
   it('on the command line: prints the report, exits 2 on a malformed build name and 1 on an unknown build', async () => {
-    const cli = (args: string[]) =>
-      captureCli(args, {
-        ...process.env,
-        ...schemaEnv(env.config.database),
-        OPENSEARCH_INDEX_PREFIX: env.config.opensearch.indexPrefix,
-        LOG_LEVEL: 'silent',
-      });
+    const cli = captureEnvCli(env);
     await load({
       dir: dataDir({ 'people.jsonl': jsonl(people(4, 'c')), 'companies.jsonl': jsonl(companies(1)) }),
       buildId: '1.3.0_2026-12-04',

@@ -1,9 +1,8 @@
-import { schemaEnv } from '@app/testing';
 import { COMPANIES_FILE, PEOPLE_FILE } from '../apps/cli/src/data-builds/generator';
 import { Change, streamChanges } from '../apps/cli/src/data-builds/changes/changes';
 import { companies, jsonl, loadSuite, people } from './data-load/harness';
 import { loadChangedBuilds } from './changes/fixture';
-import { captureCli } from './cli/capture';
+import { captureEnvCli } from './cli/capture';
 
 const A = '1.0.0_2026-12-01';
 const B = '1.1.0_2026-12-08';
@@ -29,13 +28,7 @@ describe('data:changes', () => {
     });
   });
 
-  const cli = (args: string[]) =>
-    captureCli(args, {
-      ...process.env,
-      ...schemaEnv(s.env.config.database),
-      OPENSEARCH_INDEX_PREFIX: s.env.config.opensearch.indexPrefix,
-      LOG_LEVEL: 'silent',
-    });
+  const cli = (args: string[]) => captureEnvCli(s.env)(args);
   const lines = (stdout: string) =>
     stdout
       .split('\n')

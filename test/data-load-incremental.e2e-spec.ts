@@ -1,9 +1,9 @@
 import { buildStamp } from '@app/store';
-import { schemaEnv } from '@app/testing';
 import { activateStoredBuild } from '../apps/cli/src/data-builds/activation/activate';
 import { generateDataset } from '../apps/cli/src/data-builds/generator';
 import type { LoadReport } from '../apps/cli/src/data-builds/loader/loader';
-import { captureCli } from './cli/capture';
+import { captureEnvCli } from './cli/capture';
+import { buildContents } from './data-load/build-contents';
 import { loadSuite } from './data-load/harness';
 import { Change, Rec, SnapshotChange, writeNextSnapshot } from './data-load/snapshot-change';
 import { SearchStack, startSearchStack } from './search/harness';
@@ -72,27 +72,14 @@ describe('data:load --from (incremental builds)', () => {
     });
   });
 
-  const rows = (table: string, build: string) =>
-    s.sql<Record<string, unknown>>(
-      `SELECT r.*, replace(r.record_json, $2, '') AS served, r.record - 'build_version' AS content,
-              r.record->>'build_version' AS stamped
-         FROM ${table} r WHERE build_id = $1 ORDER BY svc_id`,
-      [build, buildStamp(build)],
-    );
-  const strip = (list: Record<string, unknown>[]) =>
-    list.map(({ build_id, record, record_json, ...rest }) => {
-      void [build_id, record, record_json];
-      return rest;
-    });
+  const { rows, neutral: neutralRows, keys, docs } = buildContents(s);
 
   it.each(['person_records', 'company_records'])(
     '%s: every row, its served text, columns and generated slice, equal to the full load, stamped with its build',
     async (table) => {
       const [delta, full] = [await rows(table, B), await rows(table, FULL)];
       expect(delta).toHaveLength(table === 'person_records' ? 600 : 60);
-      expect(strip(delta).map(({ stamped, ...r }) => ({ ...r, stamped: stamped === B }))).toEqual(
-        strip(full).map(({ stamped, ...r }) => ({ ...r, stamped: stamped === FULL })),
-      );
+      expect(neutralRows(delta, B)).toEqual(neutralRows(full, FULL));
       expect(delta.every((r) => r.stamped === B && (r.record_json as string).includes(buildStamp(B)))).toBe(
         true,
       );
@@ -102,14 +89,9 @@ describe('data:load --from (incremental builds)', () => {
   it.each(['person_match_keys', 'company_match_keys'])(
     '%s: the same match keys as the full load',
     async (table) => {
-      const keys = (build: string) =>
-        s.sql(
-          `SELECT kind, value, svc_id, current FROM ${table} WHERE build_id = $1 ORDER BY kind, value, svc_id`,
-          [build],
-        );
-      const full = await keys(FULL);
+      const full = await keys(table, FULL);
       expect(full.length).toBeGreaterThan(0);
-      expect(await keys(B)).toEqual(full);
+      expect(await keys(table, B)).toEqual(full);
     },
   );
 
@@ -125,13 +107,6 @@ describe('data:load --from (incremental builds)', () => {
       [[B, FULL]],
     );
     const of = (id: string) => indices.find((r) => r.id === id)!;
-    const docs = async (index: string) => {
-      const res = await s.os.search({
-        index,
-        body: { size: 1000, sort: [{ svc_id: 'asc' }], query: { match_all: {} } },
-      });
-      return (res.body.hits.hits as { _id: string; _source: unknown }[]).map((h) => [h._id, h._source]);
-    };
     for (const entity of ['person_index', 'company_index'] as const) {
       const full = await docs(of(FULL)[entity]);
       expect(full).toHaveLength(entity === 'person_index' ? 600 : 60);
@@ -139,13 +114,7 @@ describe('data:load --from (incremental builds)', () => {
     }
   });
 
-  const cli = (args: string[]) =>
-    captureCli(args, {
-      ...process.env,
-      ...schemaEnv(s.env.config.database),
-      OPENSEARCH_INDEX_PREFIX: s.env.config.opensearch.indexPrefix,
-      LOG_LEVEL: 'silent',
-    });
+  const cli = (args: string[]) => captureEnvCli(s.env)(args);
 
   it('its changelog lists exactly the records and fields changed', async () => {
     const out = await cli(['data:changes', A, B]);

@@ -2,15 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { aliasName, aliasTargets } from '@app/search-index';
-import {
-  buildStamp,
-  lockBuildLoads,
-  lockBuildLoadsShared,
-  unlockBuildLoads,
-  unlockBuildLoadsShared,
-} from '@app/store';
+import { lockBuildLoads, lockBuildLoadsShared, unlockBuildLoads, unlockBuildLoadsShared } from '@app/store';
 import { activateStoredBuild } from '../apps/cli/src/data-builds/activation/activate';
 import { generateDataset } from '../apps/cli/src/data-builds/generator';
+import { buildContents } from './data-load/build-contents';
 import { companies, jsonl, loadSuite, people } from './data-load/harness';
 
 /** The same files loaded whole: what the sliced builds must hold exactly; it serves before them. */
@@ -174,31 +169,7 @@ describe('data:load --slice', () => {
     expect(await s.aliasCount('company')).toBe(COMPANIES);
   }, 120_000);
 
-  const rows = (table: string, build: string) =>
-    s.sql<Record<string, unknown>>(
-      `SELECT r.*, replace(r.record_json, $2, '') AS served, r.record - 'build_version' AS content,
-              r.record->>'build_version' AS stamped
-         FROM ${table} r WHERE build_id = $1 ORDER BY svc_id`,
-      [build, buildStamp(build)],
-    );
-  /** A row without what names its build (the build, and its stamp in the record). */
-  const neutral = (list: Record<string, unknown>[], build: string) =>
-    list.map(({ build_id, record, record_json, stamped, ...rest }) => {
-      void [build_id, record, record_json];
-      return { ...rest, stamped: stamped === build };
-    });
-  const keys = (table: string, build: string) =>
-    s.sql(
-      `SELECT kind, value, svc_id, current FROM ${table} WHERE build_id = $1 ORDER BY kind, value, svc_id`,
-      [build],
-    );
-  const docs = async (index: string) => {
-    const res = await s.os.search({
-      index,
-      body: { size: 1000, sort: [{ svc_id: 'asc' }], query: { match_all: {} } },
-    });
-    return (res.body.hits.hits as { _id: string; _source: unknown }[]).map((h) => [h._id, h._source]);
-  };
+  const { rows, neutral, keys, docs } = buildContents(s);
 
   /** Everything `build` holds, in both stores, equal to the whole load of the same files. */
   async function expectSameAsFull(build: string) {

@@ -1,3 +1,4 @@
+import { schemaEnv, type TestEnvironment } from '@app/testing';
 import { runCli } from '../../apps/cli/src/program';
 
 export interface CliRun {
@@ -16,4 +17,15 @@ export async function captureCli(args: string[], env: NodeJS.ProcessEnv): Promis
     stderr: { write: (chunk: string) => (stderr += chunk) },
   });
   return { code, stdout, stderr };
+}
+
+/** The CLI in-process on a test environment's schema and index prefix, its logs silent. */
+export function captureEnvCli(env: Pick<TestEnvironment, 'config'>): (args: string[]) => Promise<CliRun> {
+  return (args) =>
+    captureCli(args, {
+      ...process.env,
+      ...schemaEnv(env.config.database),
+      OPENSEARCH_INDEX_PREFIX: env.config.opensearch.indexPrefix,
+      LOG_LEVEL: 'silent',
+    });
 }

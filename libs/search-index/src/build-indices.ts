@@ -288,11 +288,18 @@ export async function bulkIndex(
   if (docs.length === 0) return [];
   const body: unknown[] = [];
   for (const doc of docs) body.push({ index: { _index: index, _id: doc.svc_id } }, doc);
-  const res = await client.bulk({ body: body as never });
+  return bulkFailures((await client.bulk({ body: body as never })) as BulkAnswer, 'index');
+}
+
+type BulkAnswer = { body: { errors: boolean; items: Partial<Record<string, BulkItem>>[] } };
+type BulkItem = { _id?: string | null; error?: { type: string; reason?: string | null } };
+
+/** The items of a bulk answer OpenSearch refused, with its reason. */
+function bulkFailures(res: BulkAnswer, action: 'index' | 'delete'): BulkFailure[] {
   if (!res.body.errors) return [];
   const failures: BulkFailure[] = [];
   for (const item of res.body.items) {
-    const r = item.index;
+    const r = item[action];
     if (r?.error) failures.push({ id: String(r._id), reason: `${r.error.type}: ${r.error.reason ?? ''}` });
   }
   return failures;
@@ -306,13 +313,7 @@ export async function bulkDelete(
 ): Promise<BulkFailure[]> {
   if (ids.length === 0) return [];
   const res = await client.bulk({ body: ids.map((id) => ({ delete: { _index: index, _id: id } })) as never });
-  if (!res.body.errors) return [];
-  const failures: BulkFailure[] = [];
-  for (const item of res.body.items) {
-    const r = item.delete;
-    if (r?.error) failures.push({ id: String(r._id), reason: `${r.error.type}: ${r.error.reason ?? ''}` });
-  }
-  return failures;
+  return bulkFailures(res as BulkAnswer, 'delete');
 }
 
 /** The stored documents of `ids` (those that exist), by id. */

@@ -125,15 +125,20 @@ export async function activateBuild(
 /** Per schema and kind: test schemas (and a staging schema beside `public`) never block each other. */
 const LOCK_KEY = `hashtext($1 || ':' || current_schema() || ':' || $2)`;
 
-/**
- * One load of a kind at a time: a session lock on the load's own connection, held until
- * unlockBuildLoads or until that connection ends (a killed loader's ends with it, a moment after
- * the process: hence the wait). False when another load of the kind still holds it after `waitMs`.
- */
-export async function lockBuildLoads(q: Queryable, kind: BuildKind, waitMs: number): Promise<boolean> {
+type LockMode = 'exclusive' | 'shared';
+const LOCK_FN: Record<LockMode, string> = {
+  exclusive: 'pg_advisory_lock',
+  shared: 'pg_advisory_lock_shared',
+};
+const UNLOCK_FN: Record<LockMode, string> = {
+  exclusive: 'pg_advisory_unlock',
+  shared: 'pg_advisory_unlock_shared',
+};
+
+async function lockLoads(q: Queryable, kind: BuildKind, waitMs: number, mode: LockMode): Promise<boolean> {
   await q.query(`SET lock_timeout = ${Math.max(1, Math.round(waitMs))}`);
   try {
-    await q.query(`SELECT pg_advisory_lock(${LOCK_KEY})`, ['svc:build-loads', kind]);
+    await q.query(`SELECT ${LOCK_FN[mode]}(${LOCK_KEY})`, ['svc:build-loads', kind]);
     return true;
   } catch (error) {
     if ((error as { code?: string }).code === '55P03') return false;
@@ -143,8 +148,16 @@ export async function lockBuildLoads(q: Queryable, kind: BuildKind, waitMs: numb
   }
 }
 
+/**
+ * One load of a kind at a time: a session lock on the load's own connection, held until
+ * unlockBuildLoads or until that connection ends (a killed loader's ends with it, a moment after
+ * the process: hence the wait). False when another load of the kind still holds it after `waitMs`.
+ */
+export const lockBuildLoads = (q: Queryable, kind: BuildKind, waitMs: number): Promise<boolean> =>
+  lockLoads(q, kind, waitMs, 'exclusive');
+
 export async function unlockBuildLoads(q: Queryable, kind: BuildKind): Promise<void> {
-  await q.query(`SELECT pg_advisory_unlock(${LOCK_KEY})`, ['svc:build-loads', kind]);
+  await q.query(`SELECT ${UNLOCK_FN.exclusive}(${LOCK_KEY})`, ['svc:build-loads', kind]);
 }
 
 /**
@@ -152,21 +165,11 @@ export async function unlockBuildLoads(q: Queryable, kind: BuildKind): Promise<v
  * --slice) hold it together, while a full load or an activation of the kind, which takes it
  * exclusively, waits for all of them, and they for it. False after `waitMs`.
  */
-export async function lockBuildLoadsShared(q: Queryable, kind: BuildKind, waitMs: number): Promise<boolean> {
-  await q.query(`SET lock_timeout = ${Math.max(1, Math.round(waitMs))}`);
-  try {
-    await q.query(`SELECT pg_advisory_lock_shared(${LOCK_KEY})`, ['svc:build-loads', kind]);
-    return true;
-  } catch (error) {
-    if ((error as { code?: string }).code === '55P03') return false;
-    throw error;
-  } finally {
-    await q.query('RESET lock_timeout');
-  }
-}
+export const lockBuildLoadsShared = (q: Queryable, kind: BuildKind, waitMs: number): Promise<boolean> =>
+  lockLoads(q, kind, waitMs, 'shared');
 
 export async function unlockBuildLoadsShared(q: Queryable, kind: BuildKind): Promise<void> {
-  await q.query(`SELECT pg_advisory_unlock_shared(${LOCK_KEY})`, ['svc:build-loads', kind]);
+  await q.query(`SELECT ${UNLOCK_FN.shared}(${LOCK_KEY})`, ['svc:build-loads', kind]);
 }
 
 /**

@@ -65,20 +65,18 @@ function percent(flag: string, raw: string): number {
   return value;
 }
 
+/** data:load's flags as commander gives them. */
+interface LoadFlags {
+  build?: string;
+  sandbox: boolean;
+  maxRejected: string;
+  maxShrink: string;
+  dryRun: boolean;
+  from?: string;
+}
+
 /** `data:load DIR --build B --slice I/N` (docs/data-builds.md, "Slices: one build from several processes"). */
-function loadSliceCommand(
-  dir: string,
-  opts: {
-    build?: string;
-    sandbox: boolean;
-    maxRejected: string;
-    maxShrink: string;
-    dryRun: boolean;
-    from?: string;
-    slice: string;
-  },
-  run: Runner,
-): Promise<void> {
+function loadSliceCommand(dir: string, opts: LoadFlags & { slice: string }, run: Runner): Promise<void> {
   const slice = sliceFlag('--slice', opts.slice);
   if (opts.build === undefined) {
     throw new UsageError('--slice needs --build <version_date>: every slice of a build must name it');
@@ -239,44 +237,31 @@ export function registerDataCommands(program: Command, run: Runner): void {
       '--slice <I/N>',
       "load only slice I of N of each file into build --build, beside the other slices' processes; data:activate finishes the build once all N are in",
     )
-    .action(
-      (
-        dir: string,
-        opts: {
-          build?: string;
-          sandbox: boolean;
-          maxRejected: string;
-          maxShrink: string;
-          dryRun: boolean;
-          from?: string;
-          slice?: string;
-        },
-      ) => {
-        if (opts.slice !== undefined) return loadSliceCommand(dir, { ...opts, slice: opts.slice }, run);
-        const input = {
-          dir: directory(dir),
-          buildId: opts.build === undefined ? undefined : buildFlag('--build', opts.build),
-          sandbox: opts.sandbox,
-          maxRejectedPercent: percent('--max-rejected', opts.maxRejected),
-          maxShrinkPercent: percent('--max-shrink', opts.maxShrink),
-          dryRun: opts.dryRun,
-          from: opts.from === undefined ? undefined : buildFlag('--from', opts.from),
-          // Tests only: LOADER_PAUSE_AT stops the load before a step of activation (test-pause.ts).
-          atStep: pauseForTests(process.env),
-        };
-        return run((ds, config) =>
-          withOpenSearch(config, 120000, (os) =>
-            loadBuild(ds, os, config.opensearch, {
-              ...input,
-              progress: createProgress(),
-              onProblem,
-              onWarning,
-              onNote,
-            }),
-          ),
-        );
-      },
-    );
+    .action((dir: string, opts: LoadFlags & { slice?: string }) => {
+      if (opts.slice !== undefined) return loadSliceCommand(dir, { ...opts, slice: opts.slice }, run);
+      const input = {
+        dir: directory(dir),
+        buildId: opts.build === undefined ? undefined : buildFlag('--build', opts.build),
+        sandbox: opts.sandbox,
+        maxRejectedPercent: percent('--max-rejected', opts.maxRejected),
+        maxShrinkPercent: percent('--max-shrink', opts.maxShrink),
+        dryRun: opts.dryRun,
+        from: opts.from === undefined ? undefined : buildFlag('--from', opts.from),
+        // Tests only: LOADER_PAUSE_AT stops the load before a step of activation (test-pause.ts).
+        atStep: pauseForTests(process.env),
+      };
+      return run((ds, config) =>
+        withOpenSearch(config, 120000, (os) =>
+          loadBuild(ds, os, config.opensearch, {
+            ...input,
+            progress: createProgress(),
+            onProblem,
+            onWarning,
+            onNote,
+          }),
+        ),
+      );
+    });
 
   program
     .command('data:builds')

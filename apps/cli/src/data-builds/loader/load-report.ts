@@ -36,15 +36,24 @@ export function loadReport(
     build: load.build,
     kind: load.kind,
     ...counts,
+    ...logSummary(log),
+    gate,
+    dry_run: load.dryRun,
+    seconds,
+    people_per_second: Math.round(counts.people.loaded / seconds),
+  };
+}
+
+/** What a load's log tells its report: problems, warnings and notes, counted and the first kept. */
+export function logSummary(
+  log: LoadLog,
+): Pick<LoadReport, 'problem_count' | 'problems' | 'top_reasons' | 'restamped_count' | 'warnings' | 'notes'> {
+  return {
     problem_count: log.problemCount,
     problems: log.problems,
     top_reasons: log.topReasons(),
     restamped_count: log.restampedCount,
     warnings: log.warnings,
     notes: log.notes,
-    gate,
-    dry_run: load.dryRun,
-    seconds,
-    people_per_second: Math.round(counts.people.loaded / seconds),
   };
 }

@@ -20,7 +20,7 @@ import { jsonlBytes, LoadContext, writeEntity } from '../load-entity';
 import { LoadError } from '../load-error';
 import { LoadLog } from '../load-log';
 import type { LoadOptions } from '../loader';
-import { LoadReport } from '../load-report';
+import { LoadReport, logSummary } from '../load-report';
 import { EntityLoad } from '../read-records';
 import { MAX_SLICES, Slice, sliceName } from './slice';
 import { sliceIndices } from './slice-indices';
@@ -120,12 +120,7 @@ export async function loadSlice(
     kind,
     slice: sliceName(slice),
     ...counts,
-    problem_count: log.problemCount,
-    problems: log.problems,
-    top_reasons: log.topReasons(),
-    restamped_count: log.restampedCount,
-    warnings: log.warnings,
-    notes: log.notes,
+    ...logSummary(log),
     seconds,
     people_per_second: Math.round(counts.people.loaded / seconds),
     indices,
