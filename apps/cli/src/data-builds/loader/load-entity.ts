@@ -128,24 +128,35 @@ export function prepareRows<R extends LoadedRecord>(
 ): Pick<PreparedBatch, 'rows' | 'keys'> {
   return prepareServedRows(
     spec,
-    records.map((record, i) => ({
-      record,
-      served: servedJson(record, spec.entity),
-      source: sources[i] ?? null,
-    })),
+    records.map((record, i) => {
+      const served = servedJson(record, spec.entity);
+      // Every loaded record is stamped (parseLine): the hash cuts out that stamp.
+      return {
+        record,
+        served,
+        content: recordContentHash(served, record.build_version ?? ''),
+        source: sources[i] ?? null,
+      };
+    }),
   );
 }
 
-/** prepareRows of records whose served text is made already (an incremental load hashes it first). */
+/** A record with its served text and hashes, made once (an incremental load compares the content hash first). */
+export interface ServedRecord<R> {
+  record: R;
+  served: string;
+  content: string;
+  source: string | null;
+}
+
+/** prepareRows of records whose served text and hashes are made already. */
 export function prepareServedRows<R extends LoadedRecord>(
   spec: EntitySpec<R>,
-  records: readonly { record: R; served: string; source: string | null }[],
+  records: readonly ServedRecord<R>[],
 ): Pick<PreparedBatch, 'rows' | 'keys'> {
   const prepared: Pick<PreparedBatch, 'rows' | 'keys'> = { rows: [], keys: [] };
-  for (const { record, served, source } of records) {
+  for (const { record, served, content, source } of records) {
     const extracted = spec.rows(record);
-    // Every loaded record is stamped (parseLine): the hash cuts out that stamp.
-    const content = recordContentHash(served, record.build_version ?? '');
     prepared.rows.push({ columns: extracted.row, served, content, source });
     for (const k of extracted.keys) prepared.keys.push(k);
   }

@@ -13,7 +13,14 @@ import { recordContentHash } from '@app/store';
 import { BatchPipeline } from '../batch-pipeline';
 import { EntitySpec, LoadedRecord } from '../entity-specs';
 import { openJsonl } from '../jsonl';
-import { indexBatch, LoadContext, PIPELINE_LIMITS, prepareDocs, prepareServedRows } from '../load-entity';
+import {
+  indexBatch,
+  LoadContext,
+  PIPELINE_LIMITS,
+  prepareDocs,
+  prepareServedRows,
+  ServedRecord,
+} from '../load-entity';
 import { LoadError } from '../load-error';
 import { copyUnchangedKeys, copyUnchangedRecords, insertRecords } from '../pg-writer';
 import { silentProgress } from '../progress';
@@ -64,11 +71,12 @@ export async function loadEntityDelta<R extends LoadedRecord>(
     const n = batchNo;
     const unchanged = read.passed.map((svc_id) => ({ svc_id, source: null as string | null }));
     for (const id of read.passed) delta.passed(id);
-    const written: { record: R; served: string; source: string | null }[] = [];
+    const written: ServedRecord<R>[] = [];
     records.forEach((record, i) => {
       const served = servedJson(record, entity);
-      if (delta.classify(record.svc_id, recordContentHash(served, ctx.buildId)) !== 'unchanged') {
-        written.push({ record, served, source: read.sources[i] ?? null });
+      const content = recordContentHash(served, ctx.buildId);
+      if (delta.classify(record.svc_id, content) !== 'unchanged') {
+        written.push({ record, served, content, source: read.sources[i] ?? null });
         return;
       }
       unchanged.push({ svc_id: record.svc_id, source: read.sources[i] ?? null });
