@@ -34,3 +34,6 @@ export * from './connected-agents';
 export * from './idempotency';
 export * from './record-hashes';
 export * from './changes';
+export * from './audit';
+export * from './person-source';
+export * from './access-log';

@@ -1,0 +1,8 @@
+export {
+  actorColumns,
+  appendAudit,
+  type AuditActor,
+  type AuditEntry,
+  cliActor,
+  operatorTokenActor,
+} from './audit-log';
