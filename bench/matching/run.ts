@@ -27,7 +27,7 @@ import { createContext, generatePerson } from '../../apps/cli/src/data-builds/ge
 import { CandidateCache } from '../../apps/gateway/src/enrichment/candidate-cache';
 import { FrequencyCache } from '../../apps/gateway/src/enrichment/frequency-cache';
 import { KeyHitQueue } from '../../apps/gateway/src/enrichment/postgres/key-hits';
-import { PgPersonSource } from '../../apps/gateway/src/enrichment/postgres/person-source';
+import { PgPersonSource } from '@app/store';
 import { loadRecords } from '../../apps/gateway/src/enrichment/postgres/records';
 import { report, type Outcome } from './metrics';
 import { absentQuery, BenchQuery, presentQuery } from './queries';

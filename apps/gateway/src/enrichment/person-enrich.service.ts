@@ -11,7 +11,7 @@ import type { PersonEnrichDto } from './dto/person-enrich.dto';
 import { buildResponse, candidatesToLoad, EnrichResponse, resolveOptions } from './enrich-results';
 import { FrequencyCache } from './frequency-cache';
 import { KeyHitQueue } from './postgres/key-hits';
-import { PgPersonSource } from './postgres/person-source';
+import { PgPersonSource } from '@app/store';
 import { PersonRecordQueue } from './postgres/records';
 
 @Injectable()

@@ -9,7 +9,6 @@
  */
 import { createHash } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { type Prepared, runPrepared, VALUE_COUNT_KINDS, VALUE_COUNTS } from '@app/store';
 import {
   type BlockingPlan,
   candidateOfSlice,
@@ -23,11 +22,29 @@ import {
 } from '@app/matching';
 import { SOCIAL_NETWORKS, type SocialNetwork } from '@app/normalize';
 import type { RawJson } from '@app/shaping';
-import type { ActiveBuild } from '../active-builds.service';
-import type { FrequencyCache } from '../frequency-cache';
-import type { CandidateCache } from '../candidate-cache';
-import type { KeyHitQueue } from './key-hits';
-import { HELD_IDENTIFIERS, type HeldRow, type SliceRow, SLICES } from './person-slice';
+import { type Prepared, runPrepared } from '../prepared';
+import { VALUE_COUNT_KINDS, VALUE_COUNTS } from '../value-counts';
+import type { PersonKeyFinder } from './key-hits';
+import { HELD_IDENTIFIERS, type HeldRow, type SliceRow, SLICES } from './slices';
+
+/** The build a source reads: its id, and its population for the scoring prior. */
+export interface SourceBuild {
+  id: string;
+  personCount: number;
+}
+
+/** Term counts per build, kept by the gateway across requests (a plain Map does for one-off callers). */
+export interface FrequencyStore {
+  key(build: string, column: string, value: string): string;
+  get(key: string): number | undefined;
+  set(key: string, count: number): void;
+}
+
+/** Scoring slices per build, kept by the gateway across requests. */
+export interface SliceStore {
+  get(build: string, svcId: string): PersonCandidate | undefined;
+  set(build: string, candidate: PersonCandidate): void;
+}
 
 // A plan's rules and initials give a few dozen distinct texts, each prepared once per connection.
 const blockStatements = new Map<string, Prepared>();
@@ -50,10 +67,10 @@ export class PgPersonSource implements PersonCandidateSource {
 
   constructor(
     private readonly db: DataSource,
-    private readonly build: ActiveBuild,
-    private readonly cache: FrequencyCache,
-    private readonly candidates: CandidateCache,
-    private readonly keyHits: KeyHitQueue,
+    private readonly build: SourceBuild,
+    private readonly cache: FrequencyStore,
+    private readonly candidates: SliceStore,
+    private readonly keyHits: PersonKeyFinder,
   ) {}
 
   async population(): Promise<number> {

@@ -4,7 +4,7 @@
  * few hundred bytes, never a decompression of its full record.
  */
 import type { StoredSlice } from '@app/matching';
-import type { Prepared } from '@app/store';
+import type { Prepared } from '../prepared';
 
 export const SLICES: Prepared = {
   name: 'svc_person_slices',
