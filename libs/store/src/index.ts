@@ -36,4 +36,3 @@ export * from './record-hashes';
 export * from './changes';
 export * from './audit';
 export * from './person-source';
-export * from './access-log';
