@@ -36,3 +36,4 @@ export * from './record-hashes';
 export * from './changes';
 export * from './audit';
 export * from './person-source';
+export * from './access-log';

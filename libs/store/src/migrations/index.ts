@@ -14,6 +14,7 @@ import { ChargeIds1796550000000 } from './1796550000000-ChargeIds';
 import { BuildSlices1796650000000 } from './1796650000000-BuildSlices';
 import { RecordHashes1796750000000 } from './1796750000000-RecordHashes';
 import { AuditLog1796850000000 } from './1796850000000-AuditLog';
+import { AccessLog1796860000000 } from './1796860000000-AccessLog';
 
 /** Every migration in order; registered explicitly (no globs) so ts and compiled js behave the same. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   BuildSlices1796650000000,
   RecordHashes1796750000000,
   AuditLog1796850000000,
+  AccessLog1796860000000,
 ];

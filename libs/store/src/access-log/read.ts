@@ -1,0 +1,38 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import type { Entity } from '@app/contracts';
+
+/** One returned record as the access log holds it, with the team's name for a report. */
+export interface AccessLogEntry {
+  /** ISO 8601, UTC, microseconds: `2026-11-29T06:26:19.123456Z`. */
+  at: string;
+  svc_id: string;
+  entity: string;
+  team_id: number;
+  /** The team's current name; null if the team row is gone (the log keeps its id). */
+  team: string | null;
+  api_key_id: number | null;
+  endpoint: string;
+  request_id: string | null;
+}
+
+/**
+ * Who was given these records, oldest first: every access row of the svc_ids (of one entity, if
+ * named). Served by the (svc_id, at) index on every partition.
+ */
+export async function accessLogFor(
+  db: DataSource | EntityManager,
+  svcIds: readonly string[],
+  entity?: Entity,
+): Promise<AccessLogEntry[]> {
+  if (svcIds.length === 0) return [];
+  const rows: AccessLogEntry[] = await db.query(
+    `SELECT to_char(a.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at,
+            a.svc_id::text AS svc_id, a.entity, a.team_id, t.name AS team, a.api_key_id,
+            a.endpoint, a.request_id
+       FROM access_log a LEFT JOIN teams t ON t.id = a.team_id
+      WHERE a.svc_id = ANY($1::uuid[]) AND ($2::text IS NULL OR a.entity = $2)
+      ORDER BY a.at, a.svc_id, a.request_id`,
+    [svcIds, entity ?? null],
+  );
+  return rows;
+}
