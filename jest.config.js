@@ -36,6 +36,7 @@ const aliases = Object.fromEntries(
     'cache',
     'discovery',
     'random',
+    'privacy',
     'testing',
   ].map((lib) => [`^@app/${lib}$`, `<rootDir>/libs/${lib}/src`]),
 );

@@ -46,3 +46,17 @@ export const AGENT_KEY_ENDPOINTS: readonly string[] = Object.freeze([
 
 /** `token_use` of the auth service's access token: it is good for POST /agent/key only. */
 export const AGENT_ACCESS_TOKEN_USE = 'agent_key';
+
+/**
+ * Privacy events (docs/privacy.md): a suppression made or lifted anywhere (CLI, the operator
+ * HTTP API) is published on `<NATS_SUBJECT_PREFIX>.privacy.suppressions-changed`; every gateway
+ * stops answering with the people in `svc_ids` at once, and reads the standing list again.
+ */
+export const PRIVACY_EVENTS = { suppressionsChanged: 'privacy.suppressions-changed' } as const;
+
+/** Payload of `privacy.suppressions-changed`: the svc_ids newly suppressed (none for a lift). */
+export interface SuppressionsChangedEvent {
+  svc_ids: string[];
+}
+
+export const SVC_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

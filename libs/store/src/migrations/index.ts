@@ -15,6 +15,7 @@ import { BuildSlices1796650000000 } from './1796650000000-BuildSlices';
 import { RecordHashes1796750000000 } from './1796750000000-RecordHashes';
 import { AuditLog1796850000000 } from './1796850000000-AuditLog';
 import { AccessLog1796860000000 } from './1796860000000-AccessLog';
+import { Suppressions1796870000000 } from './1796870000000-Suppressions';
 
 /** Every migration in order; registered explicitly (no globs) so ts and compiled js behave the same. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   RecordHashes1796750000000,
   AuditLog1796850000000,
   AccessLog1796860000000,
+  Suppressions1796870000000,
 ];

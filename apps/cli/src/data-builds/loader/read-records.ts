@@ -15,6 +15,8 @@ export interface EntityLoad {
   /** Without a file: records kept from the build serving before (`kept_from`), copied into this one. */
   kept: number;
   kept_from: string | null;
+  /** People a standing suppression names, removed before the build serves (docs/privacy.md). */
+  suppressed?: number;
   /** An incremental load (`--from`): how the snapshot differs from the base build. */
   delta?: DeltaCounts;
 }

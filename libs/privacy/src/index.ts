@@ -1,0 +1,6 @@
+export * from './identifiers';
+export * from './removal';
+export * from './resolve';
+export * from './suppressions';
+export * from './sweep';
+export * from './report';
