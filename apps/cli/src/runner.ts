@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { AppConfig, loadConfig } from '@app/config';
-import { createDataSource } from '@app/store';
+import { AuditActor, cliActor, createDataSource } from '@app/store';
 
 export interface RunnerIo {
   env: Record<string, string | undefined>;
@@ -10,10 +10,16 @@ export interface RunnerIo {
 /**
  * Runs a command body against the configured database and prints its result as JSON on stdout.
  * The body also gets the whole validated config (e.g. OpenSearch for build commands), and stdout
- * for output too long for one JSON value (data:changes): such a body returns undefined.
+ * for output too long for one JSON value (data:changes): such a body returns undefined, and the
+ * actor the audit log names for what it changes (the OS user, from the runner's environment).
  */
 export type Runner = (
-  body: (ds: DataSource, config: AppConfig, stdout: RunnerIo['stdout']) => Promise<unknown>,
+  body: (
+    ds: DataSource,
+    config: AppConfig,
+    stdout: RunnerIo['stdout'],
+    actor: AuditActor,
+  ) => Promise<unknown>,
 ) => Promise<void>;
 
 /**
@@ -26,7 +32,7 @@ export function createRunner(io: RunnerIo = { env: process.env, stdout: process.
     const ds = createDataSource(config.database, { applicationName: 'svc-cli' });
     await ds.initialize();
     try {
-      const result = await body(ds, config, io.stdout);
+      const result = await body(ds, config, io.stdout, cliActor(io.env));
       if (result !== undefined) io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     } finally {
       await ds.destroy();

@@ -211,11 +211,11 @@ export async function revokeAgentKeys(db: Db, where: AgentKeySelector): Promise<
 /**
  * The person disconnects an agent they approved (connected-apps page): disconnected_at is set
  * once (a second call keeps the first time) and its keys are revoked, in one transaction.
- * AgentNotFoundError when the agent is not this account's.
+ * AgentNotFoundError when the agent is not this account's. `db` may be a caller's transaction.
  */
-export async function disconnectAgent(ds: DataSource, agentId: string, accountId: number): Promise<string[]> {
+export async function disconnectAgent(db: Db, agentId: string, accountId: number): Promise<string[]> {
   if (!UUID.test(agentId)) throw new AgentNotFoundError(agentId);
-  return ds.transaction(async (em) => {
+  return db.transaction(async (em) => {
     const found: unknown[] = await em.query(
       `WITH d AS (
          UPDATE agents SET disconnected_at = coalesce(disconnected_at, now())

@@ -1,5 +1,5 @@
 /** What the connected-apps page lists: a person's approved, still-connected agents. */
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 
 export interface ConnectedAgent {
   id: string;
@@ -38,18 +38,26 @@ export async function listConnectedAgents(ds: DataSource, accountId: number): Pr
   }));
 }
 
-/** The agent when it belongs to the account and is still connected (null otherwise). */
+/**
+ * The agent when it belongs to the account and is still connected (null otherwise), with the team
+ * its active key bills. `lock` holds its row until the caller's transaction ends, so of two
+ * disconnects at once only the first finds it connected (and records it in the audit log).
+ */
 export async function findConnectedAgent(
-  ds: DataSource,
+  db: DataSource | EntityManager,
   agentId: string,
   accountId: number,
-): Promise<{ id: string; name: string } | null> {
-  const rows: Array<{ id: string; name: string }> = await ds.query(
-    `SELECT id, name FROM agents
-      WHERE id = $1 AND account_id = $2 AND confirmed_at IS NOT NULL AND disconnected_at IS NULL`,
+  opts: { lock?: boolean } = {},
+): Promise<{ id: string; name: string; teamId: number | null } | null> {
+  const rows: Array<{ id: string; name: string; team_id: number | null }> = await db.query(
+    `SELECT ag.id, ag.name, k.team_id FROM agents ag
+       LEFT JOIN api_keys k ON k.agent_id = ag.id AND k.revoked_at IS NULL
+      WHERE ag.id = $1 AND ag.account_id = $2 AND ag.confirmed_at IS NOT NULL AND ag.disconnected_at IS NULL
+      ${opts.lock ? 'FOR UPDATE OF ag' : ''}`,
     [agentId, accountId],
   );
-  return rows[0] ?? null;
+  const row = rows[0];
+  return row ? { id: row.id, name: row.name, teamId: row.team_id } : null;
 }
 
 /** Marks an agent used (its token exchange); true when it is still connected and its account's. */

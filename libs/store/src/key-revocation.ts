@@ -1,4 +1,4 @@
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { ApiKey } from './entities';
 
 /** A key by its row id or by its (unique, non-secret) prefix. */
@@ -12,10 +12,13 @@ export interface RevokedApiKey {
 
 /**
  * Sets revoked_at once, under a row lock so two revocations agree on the time; revoking again
- * reports the original time. Null when no such key exists.
+ * reports the original time. Null when no such key exists. `db` may be a caller's transaction.
  */
-export async function revokeApiKey(ds: DataSource, selector: ApiKeySelector): Promise<RevokedApiKey | null> {
-  return ds.transaction(async (em) => {
+export async function revokeApiKey(
+  db: DataSource | EntityManager,
+  selector: ApiKeySelector,
+): Promise<RevokedApiKey | null> {
+  return db.transaction(async (em) => {
     const where = 'id' in selector ? { id: selector.id } : { prefix: selector.prefix };
     const key = await em.findOne(ApiKey, { where, lock: { mode: 'pessimistic_write' } });
     if (!key) return null;

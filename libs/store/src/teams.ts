@@ -2,7 +2,7 @@
  * Creating teams and their keys: one home for the CLI, the tests and benchmarks (and, with
  * agent sign-in, `/agent/key`), so none of them reaches into another's internals.
  */
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { applyCreditDelta } from './credits';
 import { ApiKey, Team } from './entities';
 import { isUniqueViolation } from './errors';
@@ -25,10 +25,13 @@ export class TeamNameTakenError extends Error {
   }
 }
 
-/** The team with a zero balance, then the initial grant through the ledger, in one transaction. */
-export async function insertTeam(ds: DataSource, input: NewTeam): Promise<Team> {
+/**
+ * The team with a zero balance, then the initial grant through the ledger, in one transaction
+ * (a savepoint when `db` is a caller's transaction, which may then record it in the audit log).
+ */
+export async function insertTeam(db: DataSource | EntityManager, input: NewTeam): Promise<Team> {
   try {
-    return await ds.transaction(async (em) => {
+    return await db.transaction(async (em) => {
       const { id } = await em.save(
         em.create(Team, {
           name: input.name,
@@ -49,23 +52,28 @@ export async function insertTeam(ds: DataSource, input: NewTeam): Promise<Team> 
 /**
  * A standard key for the team (`endpoints` null = every endpoint). The key itself is returned
  * once; only its hash is stored. A prefix collision (1 in ~10^14) is retried with a new key.
+ * `db` may be a caller's transaction (which may then record the key in the audit log).
  */
 export async function insertApiKey(
-  ds: DataSource,
+  db: DataSource | EntityManager,
   teamId: number,
   endpoints: string[] | null,
 ): Promise<{ apiKey: string; key: ApiKey }> {
   for (let attempt = 1; ; attempt++) {
     const generated = generateApiKey();
     try {
-      const key = await ds.manager.save(
-        ds.manager.create(ApiKey, {
-          teamId,
-          prefix: generated.prefix,
-          secretHash: generated.secretHash,
-          endpoints,
-          kind: 'standard',
-        }),
+      // Each attempt in a transaction of its own: a savepoint inside a caller's, so the caller's
+      // transaction survives a collision and the retry.
+      const key = await db.transaction((em) =>
+        em.save(
+          em.create(ApiKey, {
+            teamId,
+            prefix: generated.prefix,
+            secretHash: generated.secretHash,
+            endpoints,
+            kind: 'standard',
+          }),
+        ),
       );
       return { apiKey: generated.apiKey, key };
     } catch (error) {

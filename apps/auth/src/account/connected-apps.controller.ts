@@ -50,7 +50,7 @@ export class ConnectedAppsController {
     @Res() reply: FastifyReply,
   ) {
     const session = await this.sessions.requireForm(request, body.csrf);
-    const outcome = await this.apps.disconnect(agentId, session.accountId);
+    const outcome = await this.apps.disconnect(agentId, session);
     redirect(reply, `/account/apps?disconnected=${outcome}`);
   }
 }

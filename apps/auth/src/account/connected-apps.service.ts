@@ -4,7 +4,15 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { ServiceError } from '@app/contracts';
 import { broadcastKeyRevocations } from '@app/server';
-import { AgentNotFoundError, ConnectedAgent, disconnectAgent, listConnectedAgents } from '@app/store';
+import {
+  AgentNotFoundError,
+  appendAudit,
+  ConnectedAgent,
+  disconnectAgent,
+  findConnectedAgent,
+  listConnectedAgents,
+  SessionAccount,
+} from '@app/store';
 
 export type Disconnection = 'everywhere' | 'delayed';
 
@@ -25,12 +33,32 @@ export class ConnectedAppsService {
   /**
    * Postgres first (the revocation is then final), then NATS so every gateway drops the keys
    * from its cache at once. When NATS cannot be reached the keys still stop working within
-   * API_KEY_CACHE_TTL_MS, and the page says so.
+   * API_KEY_CACHE_TTL_MS, and the page says so. The audit log records the disconnect in the same
+   * transaction; disconnecting an app already disconnected (a form sent twice) changes nothing and
+   * records nothing.
    */
-  async disconnect(agentId: string, accountId: number): Promise<Disconnection> {
+  async disconnect(
+    agentId: string,
+    account: Pick<SessionAccount, 'accountId' | 'email'>,
+  ): Promise<Disconnection> {
+    const { accountId, email } = account;
     let revokedHashes: string[];
     try {
-      revokedHashes = await disconnectAgent(this.ds, agentId, accountId);
+      revokedHashes = await this.ds.transaction(async (em) => {
+        const connected = await findConnectedAgent(em, agentId, accountId, { lock: true });
+        const hashes = await disconnectAgent(em, agentId, accountId);
+        if (connected) {
+          await appendAudit(em, {
+            actor: { kind: 'account', id: accountId, email },
+            action: 'agent.disconnect',
+            teamId: connected.teamId,
+            target: `agent:${agentId}`,
+            before: { name: connected.name, connected: true },
+            after: { connected: false, revoked_keys: hashes.length },
+          });
+        }
+        return hashes;
+      });
     } catch (error) {
       if (error instanceof AgentNotFoundError)
         throw new ServiceError('not_found', 'You have no connected app with this id.');

@@ -4,6 +4,9 @@ import {
   Account,
   ACCOUNT_STATUSES,
   AccountStatus,
+  appendAudit,
+  AuditActor,
+  cliActor,
   hashPassword,
   isUniqueViolation,
   Membership,
@@ -34,8 +37,15 @@ export interface AccountView {
   created_at: Date;
 }
 
-/** account:create: the account (password hashed with scrypt) and its membership of one team, in one transaction. */
-export async function createAccount(ds: DataSource, input: CreateAccountInput): Promise<AccountView> {
+/**
+ * account:create: the account (password hashed with scrypt), its membership of one team and the
+ * audit row (never the password or its hash), in one transaction.
+ */
+export async function createAccount(
+  ds: DataSource,
+  input: CreateAccountInput,
+  actor: AuditActor = cliActor(),
+): Promise<AccountView> {
   const passwordHash = await hashPassword(input.password);
   try {
     return await ds.transaction(async (em) => {
@@ -47,6 +57,13 @@ export async function createAccount(ds: DataSource, input: CreateAccountInput): 
         em.create(Account, { email: input.email, passwordHash, status: input.status }),
       );
       await em.insert(Membership, { accountId: account.id, teamId: team.id, role: input.role });
+      await appendAudit(em, {
+        actor,
+        action: 'account.create',
+        teamId: team.id,
+        target: `account:${account.id}`,
+        after: { email: account.email, status: account.status, role: input.role },
+      });
       return {
         account_id: account.id,
         email: account.email,
@@ -95,7 +112,7 @@ export function registerAccountCommands(
             ? password('--password', opts.password)
             : password('the password', await readPassword(passwords));
         const input: CreateAccountInput = { ...flags, password: secret };
-        return run((ds) => createAccount(ds, input));
+        return run((ds, _config, _out, actor) => createAccount(ds, input, actor));
       },
     );
 }

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { DataSource } from 'typeorm';
-import { grantCredits } from '@app/store';
+import { appendAudit, AuditActor, cliActor, grantCredits } from '@app/store';
 import { positiveInt, TeamRef, teamRef } from '../args';
 import { NotFoundError } from '../errors';
 import { Runner } from '../runner';
@@ -19,10 +19,27 @@ export interface AddCreditsResult {
   ledger_id: number;
 }
 
-/** credits:add: a `grant` ledger row and the balance increase, in one transaction (libs/store). */
-export async function addCredits(ds: DataSource, input: AddCreditsInput): Promise<AddCreditsResult> {
-  const granted = await grantCredits(ds, input.team, input.credits);
-  if (!granted) throw new NotFoundError(`${describeTeamRef(input.team)} not found`);
+/** credits:add: a `grant` ledger row, the balance increase and the audit row, in one transaction. */
+export async function addCredits(
+  ds: DataSource,
+  input: AddCreditsInput,
+  actor: AuditActor = cliActor(),
+): Promise<AddCreditsResult> {
+  const granted = await ds.transaction(async (em) => {
+    const done = await grantCredits(em, input.team, input.credits);
+    if (!done) throw new NotFoundError(`${describeTeamRef(input.team)} not found`);
+    const { balance, ledgerId } = done.movement;
+    await appendAudit(em, {
+      actor,
+      action: 'credits.add',
+      teamId: done.team.id,
+      target: `team:${done.team.id}`,
+      // The balance row is locked by the grant's UPDATE, so before is exactly after less the grant.
+      before: { credits_balance: balance - input.credits },
+      after: { credits_balance: balance, credits_added: input.credits, ledger_id: ledgerId },
+    });
+    return done;
+  });
   return {
     team_id: granted.team.id,
     team: granted.team.name,
@@ -40,6 +57,6 @@ export function registerCreditsCommands(program: Command, run: Runner): void {
     .requiredOption('--credits <n>', 'credits to add, a positive integer')
     .action((opts: { team: string; credits: string }) => {
       const input = { team: teamRef('--team', opts.team), credits: positiveInt('--credits', opts.credits) };
-      return run((ds) => addCredits(ds, input));
+      return run((ds, _config, _out, actor) => addCredits(ds, input, actor));
     });
 }

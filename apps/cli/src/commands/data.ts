@@ -100,10 +100,11 @@ function loadSliceCommand(dir: string, opts: LoadFlags & { slice: string }, run:
     sandbox: opts.sandbox,
     slice,
   };
-  return run((ds, config) =>
+  return run((ds, config, _out, actor) =>
     withOpenSearch(config, 120000, (os) =>
       loadSlice(ds, os, config.opensearch, {
         ...input,
+        actor,
         progress: createProgress(),
         onProblem,
         onWarning,
@@ -250,10 +251,11 @@ export function registerDataCommands(program: Command, run: Runner): void {
         // Tests only: LOADER_PAUSE_AT stops the load before a step of activation (test-pause.ts).
         atStep: pauseForTests(process.env),
       };
-      return run((ds, config) =>
+      return run((ds, config, _out, actor) =>
         withOpenSearch(config, 120000, (os) =>
           loadBuild(ds, os, config.opensearch, {
             ...input,
+            actor,
             progress: createProgress(),
             onProblem,
             onWarning,
@@ -291,9 +293,9 @@ export function registerDataCommands(program: Command, run: Runner): void {
           opts.maxRejected === undefined ? undefined : percent('--max-rejected', opts.maxRejected),
         maxShrinkPercent: opts.maxShrink === undefined ? undefined : percent('--max-shrink', opts.maxShrink),
       };
-      return run((ds, config) =>
+      return run((ds, config, _out, actor) =>
         withOpenSearch(config, 120000, (os) =>
-          activateStoredBuild(ds, os, config.opensearch, buildId, { ...gate, onNote }),
+          activateStoredBuild(ds, os, config.opensearch, buildId, { ...gate, onNote, actor }),
         ),
       );
     });
@@ -304,8 +306,8 @@ export function registerDataCommands(program: Command, run: Runner): void {
     .argument('<build>', 'build name, e.g. 1.0.0_2026-11-21')
     .action((build: string) => {
       const buildId = buildFlag('<build>', build);
-      return run((ds, config) =>
-        withOpenSearch(config, 60000, (os) => dropBuild(ds, os, config.opensearch, buildId)),
+      return run((ds, config, _out, actor) =>
+        withOpenSearch(config, 60000, (os) => dropBuild(ds, os, config.opensearch, buildId, actor)),
       );
     });
 }

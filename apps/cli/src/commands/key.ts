@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '@app/config';
-import { ApiKey, ApiKeyKind, insertApiKey, revokeApiKey } from '@app/store';
+import { ApiKey, ApiKeyKind, appendAudit, AuditActor, cliActor, insertApiKey, revokeApiKey } from '@app/store';
 import { endpoints, keyPrefix, positiveInt, TeamRef, teamRef } from '../args';
 import { NotFoundError, UsageError } from '../errors';
 import { Runner } from '../runner';
@@ -52,11 +52,25 @@ export interface CreateKeyResult {
   endpoints: string[] | null;
 }
 
-/** key:create: a standard key for the team (libs/store), shown once. */
-export async function createKey(ds: DataSource, input: CreateKeyInput): Promise<CreateKeyResult> {
-  const team = await findTeam(ds.manager, input.team);
-  const { apiKey, key } = await insertApiKey(ds, team.id, input.endpoints);
-  return { api_key: apiKey, key_id: key.id, prefix: key.prefix, team_id: team.id, endpoints: key.endpoints };
+/** key:create: a standard key for the team (libs/store), shown once; audited without the key. */
+export async function createKey(
+  ds: DataSource,
+  input: CreateKeyInput,
+  actor: AuditActor = cliActor(),
+): Promise<CreateKeyResult> {
+  return ds.transaction(async (em) => {
+    const team = await findTeam(em, input.team);
+    const { apiKey, key } = await insertApiKey(em, team.id, input.endpoints);
+    await appendAudit(em, {
+      actor,
+      action: 'key.create',
+      teamId: team.id,
+      target: `key:${key.id}`,
+      // The prefix names the key in listings and is not secret; the key and its hash stay out.
+      after: { prefix: key.prefix, kind: key.kind, endpoints: key.endpoints },
+    });
+    return { api_key: apiKey, key_id: key.id, prefix: key.prefix, team_id: team.id, endpoints: key.endpoints };
+  });
 }
 
 export type KeySelector = { keyId: number } | { prefix: string };
@@ -68,15 +82,30 @@ export interface RevokeKeyResult extends KeyView {
 }
 
 /**
- * key:revoke: sets revoked_at once (libs/store), then broadcasts it so every gateway refuses the
- * key at once; revoking again reports the original time and sends nothing.
+ * key:revoke: sets revoked_at once (libs/store), with its audit row in the same transaction, then
+ * broadcasts it so every gateway refuses the key at once; revoking again reports the original
+ * time, sends nothing and records nothing (nothing changed).
  */
 export async function revokeKey(
   ds: DataSource,
   config: AppConfig,
   selector: KeySelector,
+  actor: AuditActor = cliActor(),
 ): Promise<RevokeKeyResult> {
-  const revoked = await revokeApiKey(ds, 'keyId' in selector ? { id: selector.keyId } : selector);
+  const revoked = await ds.transaction(async (em) => {
+    const done = await revokeApiKey(em, 'keyId' in selector ? { id: selector.keyId } : selector);
+    if (done && !done.alreadyRevoked) {
+      await appendAudit(em, {
+        actor,
+        action: 'key.revoke',
+        teamId: done.key.teamId,
+        target: `key:${done.key.id}`,
+        before: { prefix: done.key.prefix, kind: done.key.kind, revoked_at: null },
+        after: { prefix: done.key.prefix, kind: done.key.kind, revoked_at: done.key.revokedAt },
+      });
+    }
+    return done;
+  });
   if (!revoked) {
     throw new NotFoundError(
       'keyId' in selector
@@ -115,7 +144,7 @@ export function registerKeyCommands(program: Command, run: Runner): void {
         team: teamRef('--team', opts.team),
         endpoints: opts.endpoints === undefined ? null : endpoints('--endpoints', opts.endpoints),
       };
-      return run((ds) => createKey(ds, input));
+      return run((ds, _config, _out, actor) => createKey(ds, input, actor));
     });
 
   program
@@ -131,7 +160,7 @@ export function registerKeyCommands(program: Command, run: Runner): void {
         opts.keyId !== undefined
           ? { keyId: positiveInt('--key-id', opts.keyId) }
           : { prefix: keyPrefix('--prefix', opts.prefix!) };
-      return run((ds, config) => revokeKey(ds, config, selector));
+      return run((ds, config, _out, actor) => revokeKey(ds, config, selector, actor));
     });
 
   program

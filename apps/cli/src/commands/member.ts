@@ -3,6 +3,9 @@ import { DataSource, EntityManager } from 'typeorm';
 import type { AppConfig } from '@app/config';
 import {
   Account,
+  appendAudit,
+  AuditActor,
+  cliActor,
   Membership,
   MEMBERSHIP_ROLES,
   MembershipRole,
@@ -10,7 +13,7 @@ import {
   roleRefusal,
 } from '@app/store';
 import { email, oneOf, positiveInt, TeamRef, teamRef } from '../args';
-import { NotFoundError, UsageError } from '../errors';
+import { ConflictError, NotFoundError, UsageError } from '../errors';
 import { Runner } from '../runner';
 import { describeTeamRef, findTeam } from './lookup';
 import { broadcastRevoked, RevocationReport } from './revocations';
@@ -28,6 +31,61 @@ async function findAccount(em: EntityManager, ref: AccountRef): Promise<Account>
   if (!account)
     throw new NotFoundError(`account ${'id' in ref ? ref.id : JSON.stringify(ref.email)} not found`);
   return account;
+}
+
+export interface AddMemberInput {
+  account: AccountRef;
+  team: TeamRef;
+  role: MembershipRole;
+}
+
+export interface AddMemberResult {
+  account_id: number;
+  email: string;
+  team_id: number;
+  team: string;
+  role: MembershipRole;
+}
+
+/**
+ * member:add: an existing person joins another team (account:create makes new people; SPEC's
+ * person in several teams is made this way). Already a member: ConflictError, the role is left
+ * to member:set-role. The membership and its audit row commit together.
+ */
+export async function addMember(
+  ds: DataSource,
+  input: AddMemberInput,
+  actor: AuditActor = cliActor(),
+): Promise<AddMemberResult> {
+  return ds.transaction(async (em) => {
+    const account = await findAccount(em, input.account);
+    const team = await findTeam(em, input.team);
+    const inserted: unknown[] = await em.query(
+      `INSERT INTO memberships (account_id, team_id, role) VALUES ($1, $2, $3)
+       ON CONFLICT (account_id, team_id) DO NOTHING RETURNING account_id`,
+      [account.id, team.id, input.role],
+    );
+    if (inserted.length === 0) {
+      const current = await em.findOneByOrFail(Membership, { accountId: account.id, teamId: team.id });
+      throw new ConflictError(
+        `${account.email} is already a member of ${describeTeamRef(input.team)} (role ${current.role}); change the role with member:set-role`,
+      );
+    }
+    await appendAudit(em, {
+      actor,
+      action: 'member.add',
+      teamId: team.id,
+      target: `account:${account.id}`,
+      after: { email: account.email, role: input.role },
+    });
+    return {
+      account_id: account.id,
+      email: account.email,
+      team_id: team.id,
+      team: team.name,
+      role: input.role,
+    };
+  });
 }
 
 export interface SetRoleInput {
@@ -52,12 +110,14 @@ export interface SetRoleResult {
  * Authentication 5) revokes, in the same transaction, every agent key the person approved that
  * bills this team; the revocation is then broadcast so every gateway refuses them at once. The
  * membership row lock makes a concurrent POST /agent/key wait for this (or this for it), so no
- * key issued under the old role survives.
+ * key issued under the old role survives. The audit row commits with the change; setting the role
+ * a person already has, with no key to revoke, changes nothing and records nothing.
  */
 export async function setMemberRole(
   ds: DataSource,
   config: AppConfig,
   input: SetRoleInput,
+  actor: AuditActor = cliActor(),
 ): Promise<SetRoleResult> {
   const { result, hashes } = await ds.transaction(async (em) => {
     const account = await findAccount(em, input.account);
@@ -72,6 +132,16 @@ export async function setMemberRole(
     const hashes = roleRefusal(input.role)
       ? await revokeAgentKeys(em, { approvedBy: account.id, teamId: team.id })
       : [];
+    if (membership.role !== input.role || hashes.length > 0) {
+      await appendAudit(em, {
+        actor,
+        action: 'member.set_role',
+        teamId: team.id,
+        target: `account:${account.id}`,
+        before: { email: account.email, role: membership.role },
+        after: { email: account.email, role: input.role, revoked_agent_keys: hashes.length },
+      });
+    }
     const result = {
       account_id: account.id,
       email: account.email,
@@ -102,11 +172,14 @@ export interface RemoveMemberResult {
 /**
  * member:remove: the person leaves one team, or every team (--all-teams). Every agent key they
  * approved for what they left is revoked in the same transaction and the revocation broadcast.
+ * One audit row says what they left (its team is the team left, or none for --all-teams of
+ * several).
  */
 export async function removeMember(
   ds: DataSource,
   config: AppConfig,
   input: RemoveMemberInput,
+  actor: AuditActor = cliActor(),
 ): Promise<RemoveMemberResult> {
   const { result, hashes } = await ds.transaction(async (em) => {
     const account = await findAccount(em, input.account);
@@ -124,12 +197,35 @@ export async function removeMember(
       em,
       team ? { approvedBy: account.id, teamId: team.id } : { approvedBy: account.id },
     );
+    await appendAudit(em, {
+      actor,
+      action: 'member.remove',
+      teamId: team?.id ?? (removed.length === 1 ? removed[0].team_id : null),
+      target: `account:${account.id}`,
+      before: { email: account.email, memberships: removed },
+      after: { memberships: [], revoked_agent_keys: hashes.length },
+    });
     return { result: { account_id: account.id, email: account.email, removed_from: removed }, hashes };
   });
   return { ...result, revoked_agent_keys: await broadcastRevoked(config, hashes) };
 }
 
 export function registerMemberCommands(program: Command, run: Runner): void {
+  program
+    .command('member:add')
+    .description('add an existing person to another team with a role (account:create makes new people)')
+    .requiredOption('--account <account>', 'sign-in email or account id')
+    .requiredOption('--team <team>', 'team name or id')
+    .requiredOption('--role <role>', MEMBERSHIP_ROLES.join(' | '))
+    .action((opts: { account: string; team: string; role: string }) => {
+      const input: AddMemberInput = {
+        account: accountRef('--account', opts.account),
+        team: teamRef('--team', opts.team),
+        role: oneOf('--role', opts.role, MEMBERSHIP_ROLES),
+      };
+      return run((ds, _config, _out, actor) => addMember(ds, input, actor));
+    });
+
   program
     .command('member:set-role')
     .description(
@@ -144,7 +240,7 @@ export function registerMemberCommands(program: Command, run: Runner): void {
         team: teamRef('--team', opts.team),
         role: oneOf('--role', opts.role, MEMBERSHIP_ROLES),
       };
-      return run((ds, config) => setMemberRole(ds, config, input));
+      return run((ds, config, _out, actor) => setMemberRole(ds, config, input, actor));
     });
 
   program
@@ -160,6 +256,6 @@ export function registerMemberCommands(program: Command, run: Runner): void {
         account: accountRef('--account', opts.account),
         team: opts.team === undefined ? null : teamRef('--team', opts.team),
       };
-      return run((ds, config) => removeMember(ds, config, input));
+      return run((ds, config, _out, actor) => removeMember(ds, config, input, actor));
     });
 }

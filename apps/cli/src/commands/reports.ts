@@ -1,6 +1,9 @@
 import { Command } from 'commander';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import {
+  appendAudit,
+  AuditActor,
+  cliActor,
   FINAL_REPORT_STATUSES,
   Report,
   REPORT_STATUSES,
@@ -86,12 +89,29 @@ export interface MoveReportInput {
 
 /**
  * Moves a report along REPORT_TRANSITIONS in one conditional UPDATE, so two reviewers acting at
- * once cannot both move it: the second finds it no longer in a state it can leave that way.
+ * once cannot both move it: the second finds it no longer in a state it can leave that way. The
+ * row is locked first, so the audit row (report.review, report.resolve) has the status it left.
  */
-export async function moveReport(ds: DataSource, input: MoveReportInput): Promise<ReportView> {
+export async function moveReport(
+  ds: DataSource,
+  input: MoveReportInput,
+  actor: AuditActor = cliActor(),
+): Promise<ReportView> {
+  return ds.transaction((em) => moveReportIn(em, input, actor));
+}
+
+async function moveReportIn(
+  em: EntityManager,
+  input: MoveReportInput,
+  actor: AuditActor,
+): Promise<ReportView> {
   const from = reportStatusesBefore(input.status);
   const final = FINAL_REPORT_STATUSES.includes(input.status);
-  const rows: [{ id: number }[], number] = await ds.query(
+  const [locked]: Array<{ status: ReportStatus }> = await em.query(
+    `SELECT status FROM reports WHERE id = $1 FOR UPDATE`,
+    [input.id],
+  );
+  const rows: [{ id: number }[], number] = await em.query(
     `UPDATE reports
         SET status = $2, updated_at = now(),
             resolved_at = CASE WHEN $3 THEN now() ELSE NULL END,
@@ -100,8 +120,8 @@ export async function moveReport(ds: DataSource, input: MoveReportInput): Promis
       RETURNING id`,
     [input.id, input.status, final, input.note ?? null, from],
   );
-  const report = await ds.manager.findOneBy(Report, { id: input.id });
-  if (!report) throw new NotFoundError(`report ${input.id} not found`);
+  const report = await em.findOneBy(Report, { id: input.id });
+  if (!report || !locked) throw new NotFoundError(`report ${input.id} not found`);
   if (rows[0].length === 0) {
     const why = FINAL_REPORT_STATUSES.includes(report.status)
       ? `${report.status} is final`
@@ -110,6 +130,14 @@ export async function moveReport(ds: DataSource, input: MoveReportInput): Promis
       `report ${input.id} is ${report.status} and cannot become ${input.status}: ${why}`,
     );
   }
+  await appendAudit(em, {
+    actor,
+    action: final ? 'report.resolve' : 'report.review',
+    teamId: report.teamId,
+    target: `report:${report.id}`,
+    before: { status: locked.status },
+    after: { status: report.status, resolution_note: report.resolutionNote },
+  });
   return reportView(report);
 }
 
@@ -138,7 +166,7 @@ export function registerReportCommands(program: Command, run: Runner): void {
     .requiredOption('--id <id>', 'report id (the API’s report_id)')
     .action((opts: { id: string }) => {
       const input: MoveReportInput = { id: positiveInt('--id', opts.id), status: 'in_review' };
-      return run((ds) => moveReport(ds, input));
+      return run((ds, _config, _out, actor) => moveReport(ds, input, actor));
     });
 
   program
@@ -156,6 +184,6 @@ export function registerReportCommands(program: Command, run: Runner): void {
         status: oneOf('--status', opts.status, FINAL_REPORT_STATUSES),
         note: note || undefined,
       };
-      return run((ds) => moveReport(ds, input));
+      return run((ds, _config, _out, actor) => moveReport(ds, input, actor));
     });
 }

@@ -1,6 +1,16 @@
 import { Command } from 'commander';
 import { DataSource } from 'typeorm';
-import { insertTeam, NewTeam, Team, TEAM_TIERS, TeamNameTakenError, TeamTier } from '@app/store';
+import {
+  appendAudit,
+  AuditActor,
+  cliActor,
+  insertTeam,
+  NewTeam,
+  Team,
+  TEAM_TIERS,
+  TeamNameTakenError,
+  TeamTier,
+} from '@app/store';
 import { isoDate, nonNegativeInt, oneOf, teamName } from '../args';
 import { ConflictError } from '../errors';
 import { Runner } from '../runner';
@@ -27,10 +37,29 @@ export function teamView(team: Team): TeamView {
 
 export type CreateTeamInput = NewTeam;
 
-/** team:create: the team and its initial grant (libs/store), as the CLI shows it. */
-export async function createTeam(ds: DataSource, input: CreateTeamInput): Promise<TeamView> {
+/** team:create: the team and its initial grant (libs/store), and its audit row, in one transaction. */
+export async function createTeam(
+  ds: DataSource,
+  input: CreateTeamInput,
+  actor: AuditActor = cliActor(),
+): Promise<TeamView> {
   try {
-    return teamView(await insertTeam(ds, input));
+    return await ds.transaction(async (em) => {
+      const view = teamView(await insertTeam(em, input));
+      await appendAudit(em, {
+        actor,
+        action: 'team.create',
+        teamId: view.team_id,
+        target: `team:${view.team_id}`,
+        after: {
+          name: view.name,
+          tier: view.tier,
+          credits_balance: view.credits_balance,
+          contract_end: view.contract_end,
+        },
+      });
+      return view;
+    });
   } catch (error) {
     if (error instanceof TeamNameTakenError) throw new ConflictError(error.message);
     throw error;
@@ -52,6 +81,6 @@ export function registerTeamCommands(program: Command, run: Runner): void {
         tier: oneOf('--tier', opts.tier, TEAM_TIERS),
         contractEnd: opts.contractEnd === undefined ? null : isoDate('--contract-end', opts.contractEnd),
       };
-      return run((ds) => createTeam(ds, input));
+      return run((ds, _config, _out, actor) => createTeam(ds, input, actor));
     });
 }

@@ -3,7 +3,16 @@ import { Client } from '@opensearch-project/opensearch';
 import { DataSource } from 'typeorm';
 import type { OpenSearchConfig } from '@app/config';
 import { aliasName, aliasTargets, buildIndexPattern, deleteIndices, listIndices } from '@app/search-index';
-import { BuildRow, buildKindOf, deleteBuild, findBuild, listBuildRows } from '@app/store';
+import {
+  appendAudit,
+  AuditActor,
+  BuildRow,
+  buildKindOf,
+  cliActor,
+  deleteBuild,
+  findBuild,
+  listBuildRows,
+} from '@app/store';
 import { NotFoundError, CliError } from '../errors';
 
 export interface BuildView {
@@ -59,12 +68,13 @@ export async function listBuilds(
   return { builds, aliases };
 }
 
-/** data:drop-build: removes a build that is not serving, from both stores. */
+/** data:drop-build: removes a build that is not serving, from both stores; audited with its row's removal. */
 export async function dropBuild(
   db: DataSource,
   os: Client,
   config: OpenSearchConfig,
   buildId: string,
+  actor: AuditActor = cliActor(),
 ): Promise<{ dropped: string; indices: string[] }> {
   const row = await findBuild(db, buildId);
   if (!row) throw new NotFoundError(`build ${buildId} does not exist (see data:builds)`);
@@ -75,7 +85,20 @@ export async function dropBuild(
   }
   const indices = await buildIndices(os, config, row);
   // Records and match keys go with the build row (ON DELETE CASCADE).
-  await deleteBuild(db, buildId);
+  await db.transaction(async (em) => {
+    await deleteBuild(em, buildId);
+    await appendAudit(em, {
+      actor,
+      action: 'build.drop',
+      target: `build:${buildId}`,
+      before: {
+        kind: kindOf(row),
+        status: row.status,
+        people: row.person_count,
+        companies: row.company_count,
+      },
+    });
+  });
   await deleteIndices(os, indices);
   return { dropped: buildId, indices };
 }

@@ -6,7 +6,7 @@
  * each index holds exactly the rows Postgres holds, then the same switch-over as a load.
  */
 import { countDocs, finishBuildIndex, indexLayout } from '@app/search-index';
-import { BuildRow, BuildSliceRow, servingBuild } from '@app/store';
+import { AuditActor, BuildRow, BuildSliceRow, servingBuild } from '@app/store';
 import { analyzeBuildTables, clearBuildRows, countBuildValues, countEntityRows } from '../loader/pg-writer';
 import {
   DEFAULT_MAX_REJECTED_PERCENT,
@@ -35,6 +35,8 @@ export interface SliceGateOptions {
   /** As data:load's --max-shrink; default 10. */
   maxShrinkPercent?: number;
   atStep?: AtStep;
+  /** Who activates, for the audit log (default: the OS user running this process). */
+  actor?: AuditActor;
 }
 
 export interface FinishedSlices {
@@ -156,7 +158,10 @@ export async function finishSlicedBuild(
     await clearBuildRows(runner, buildId, []);
     await countBuildValues(runner, buildId);
     await analyzeBuildTables(runner);
-    await activateInTransaction(stores, activation, opts.atStep);
+    await activateInTransaction(stores, activation, opts.atStep, {
+      actor: opts.actor,
+      action: 'build.activate',
+    });
   } catch (error) {
     if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
     throw error;

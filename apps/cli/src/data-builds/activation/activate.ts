@@ -112,7 +112,10 @@ export async function activateStoredBuild(
     } else {
       await runner.startTransaction();
       try {
-        await activateInTransaction(stores, activation, opts.atStep);
+        await activateInTransaction(stores, activation, opts.atStep, {
+          actor: opts.actor,
+          action: 'build.activate',
+        });
       } catch (error) {
         await runner.rollbackTransaction().catch(() => undefined);
         throw error;

@@ -9,7 +9,7 @@ import { QueryRunner } from 'typeorm';
 import type { OpenSearchConfig } from '@app/config';
 import { BuildKind } from '@app/contracts';
 import { reconcileBuildAliases } from '@app/search-index';
-import { activateBuild } from '@app/store';
+import { activateBuild, activeBuild, appendAudit, AuditActor, cliActor } from '@app/store';
 import { ActivationError } from './activation-error';
 import { BuildIndices, removeUnreferencedIndices } from './indices';
 import { ActivationStep } from './steps';
@@ -36,6 +36,13 @@ export interface Activation {
 
 /** Called before each step (tests pause or fail there). */
 export type AtStep = (step: ActivationStep) => void | Promise<void>;
+
+/** Who switches, and why: a load's end (`build.load`) or data:activate (`build.activate`). */
+export interface SwitchAudit {
+  /** Default: the OS user running this process. */
+  actor?: AuditActor;
+  action: 'build.load' | 'build.activate';
+}
 
 export const messageOf = (error: unknown) => String((error as Error)?.message ?? error);
 
@@ -66,15 +73,26 @@ export async function settleBeforeLoad(
 
 /**
  * `activate`, in the transaction open on the stores' runner: the build becomes the kind's one
- * active row, with its counts and indices; then the pause before `commit`. Nothing serves it yet.
+ * active row, with its counts and indices, and the audit log records the switch in the same
+ * transaction (so a switch rolled back records nothing); then the pause before `commit`. Nothing
+ * serves it yet.
  */
 export async function activateInTransaction(
   stores: KindStores,
   a: Activation,
-  atStep?: AtStep,
+  atStep: AtStep | undefined,
+  audit: SwitchAudit,
 ): Promise<void> {
   await atStep?.('activate');
+  const previous = await activeBuild(stores.runner, stores.kind);
   await activateBuild(stores.runner, a.buildId, stores.kind, a.counts, a.indices);
+  await appendAudit(stores.runner.manager, {
+    actor: audit.actor ?? cliActor(),
+    action: audit.action,
+    target: `build:${a.buildId}`,
+    before: { kind: stores.kind, active: previous?.id ?? null },
+    after: { kind: stores.kind, active: a.buildId, people: a.counts.people, companies: a.counts.companies },
+  });
   await atStep?.('commit');
 }
 

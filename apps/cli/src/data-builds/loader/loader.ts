@@ -2,7 +2,7 @@ import { Client } from '@opensearch-project/opensearch';
 import { DataSource } from 'typeorm';
 import type { OpenSearchConfig } from '@app/config';
 import { BuildKind, Entity } from '@app/contracts';
-import { ActiveBuildRow, activeBuild, insertLoadingBuild, servingBuild } from '@app/store';
+import { ActiveBuildRow, activeBuild, AuditActor, insertLoadingBuild, servingBuild } from '@app/store';
 import {
   Activation,
   activateInTransaction,
@@ -60,6 +60,8 @@ export interface LoadOptions extends BatchOptions {
   from?: string;
   /** Called before each step of the switch-over (tests pause or fail there). */
   atStep?: AtStep;
+  /** Who loads, for the audit log (default: the OS user running this process). */
+  actor?: AuditActor;
 }
 
 /**
@@ -200,7 +202,7 @@ async function loadLocked(
     await analyzeBuildTables(runner);
     const serving = { people: people.loaded + people.kept, companies: companies.loaded + companies.kept };
     activation = { buildId, counts: serving, indices };
-    await activateInTransaction(stores, activation, opts.atStep);
+    await activateInTransaction(stores, activation, opts.atStep, { actor: opts.actor, action: 'build.load' });
   } catch (error) {
     await rollBackLoad({ db, runner, os, kind, buildId, indices, firstLoad: !existing }, error);
     throw error;

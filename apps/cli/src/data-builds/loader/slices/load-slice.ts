@@ -5,8 +5,11 @@ import type { OpenSearchConfig } from '@app/config';
 import { BuildKind, Entity } from '@app/contracts';
 import { createBuildIndex, IndexLayout, indexLayout, indexMappingHash, mappingHash } from '@app/search-index';
 import {
+  appendAudit,
+  AuditActor,
   beginSlice,
   buildKindOf,
+  cliActor,
   ensureLoadingBuild,
   findBuild,
   finishSlice,
@@ -105,7 +108,7 @@ export async function loadSlice(
         );
       }
       const ctx: LoadContext = { runner, os, osConfig, buildId, opts, log };
-      const loaded = await writeSlice(ctx, slice, paths, indices);
+      const loaded = await writeSlice(ctx, slice, paths, indices, { actor: opts.actor ?? cliActor(), kind });
       return { counts: loaded, loadedSlices: (await listBuildSlices(runner, buildId)).map((s) => s.slice) };
     },
     { shared: true },
@@ -199,6 +202,7 @@ async function writeSlice(
   slice: Slice,
   paths: Record<Entity, string>,
   indices: BuildIndices,
+  audit: { actor: AuditActor; kind: BuildKind },
 ): Promise<{ people: EntityLoad; companies: EntityLoad }> {
   const { runner, os, buildId, log } = ctx;
   const bytes = { person: statSync(paths.person).size, company: statSync(paths.company).size };
@@ -228,6 +232,19 @@ async function writeSlice(
       company_rejected: companies.rejected,
       restamped: log.restampedCount,
       reasons: log.topReasons(Infinity),
+    });
+    // Audited with the slice's rows: a slice that fails records nothing. It serves nothing yet.
+    await appendAudit(runner.manager, {
+      actor: audit.actor,
+      action: 'build.load',
+      target: `build:${buildId}`,
+      after: {
+        kind: audit.kind,
+        slice: sliceName(slice),
+        people: people.loaded,
+        companies: companies.loaded,
+        active: false,
+      },
     });
     await runner.commitTransaction();
     return { people, companies };
