@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '@app/config';
 import { registerAccountCommands } from './commands/account';
+import { registerAuditCommands } from './commands/audit';
 import { registerCreditsCommands } from './commands/credits';
 import { registerDataCommands } from './commands/data';
 import { registerDataChangesCommand } from './commands/data-changes';
@@ -31,6 +32,7 @@ export function buildProgram(run: Runner): Command {
   registerDemoCommands(program, run);
   registerReportCommands(program, run);
   registerUsageCommands(program, run);
+  registerAuditCommands(program, run);
   return program;
 }
 

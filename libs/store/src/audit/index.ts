@@ -6,3 +6,4 @@ export {
   cliActor,
   operatorTokenActor,
 } from './audit-log';
+export { type AuditFilter, type AuditRecord, listAudit } from './audit-list';
