@@ -269,7 +269,8 @@ describe('access: credits and usage', () => {
       try {
         const [{ synchronous_commit: before }] = await runner.query('SHOW synchronous_commit');
         const call = [[null], ['/probe/billed'], ['r1'], [randomUUID()], [null], [2]];
-        const rows = await runner.query(CHARGE.text, [team.id, ...call, asyncCommit]);
+        const noAccessRows = [[null], [null], [], []];
+        const rows = await runner.query(CHARGE.text, [team.id, ...call, asyncCommit, ...noAccessRows]);
         expect(rows).toEqual([{ credits_balance: '8' }]);
         const [{ synchronous_commit: after }] = await runner.query('SHOW synchronous_commit');
         return { before, after };

@@ -28,8 +28,10 @@ export class MatchesDto extends ShapingParamsDto {
 /** Counts handler runs, so tests can tell a 402 pre-check (no work done) from a 402 at charge time. */
 export const handlerRuns = { billed: 0 };
 
+// svc_ids shaped like real ones: a billed answer's records go to the access log, a uuid column.
+const svcId = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
 const page = (n: number) => ({
-  matches: Array.from({ length: n }, (_, i) => ({ person: { svc_id: `p${i}`, full_name: `person ${i}` } })),
+  matches: Array.from({ length: n }, (_, i) => ({ person: { svc_id: svcId(i), full_name: `person ${i}` } })),
   total: n,
 });
 

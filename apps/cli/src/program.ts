@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '@app/config';
+import { registerAccessLogCommands } from './commands/access-log';
 import { registerAccountCommands } from './commands/account';
 import { registerAuditCommands } from './commands/audit';
 import { registerCreditsCommands } from './commands/credits';
@@ -32,6 +33,7 @@ export function buildProgram(run: Runner): Command {
   registerDemoCommands(program, run);
   registerReportCommands(program, run);
   registerUsageCommands(program, run);
+  registerAccessLogCommands(program, run);
   registerAuditCommands(program, run);
   return program;
 }

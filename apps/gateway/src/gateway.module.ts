@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig, ConfigModule } from '@app/config';
 import { DatabaseModule } from '@app/server';
 import { AccessModule } from './access';
+import { AccessLogModule } from './access-log';
 import { AgentKeysModule } from './agent-keys/agent-keys.module';
 import { BillingModule } from './billing';
 import { BuildsModule } from './builds/builds.module';
@@ -28,6 +29,7 @@ export class GatewayModule {
         AccessModule,
         // After AccessModule: billing's credit pre-check guard must run after the access guard.
         BillingModule,
+        AccessLogModule,
         HealthModule,
         SearchModule,
         DiscoverModule,

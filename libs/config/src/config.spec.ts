@@ -48,6 +48,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ RATE_LIMIT_KEY_PREFIX: 'eu1:rl:' }).access.rateLimits.keyPrefix).toBe('eu1:rl:');
   });
 
+  it('keeps an access log 90 days unless told otherwise, and only on or off', () => {
+    expect(loadConfig({}).accessLog).toEqual({ enabled: true, retentionDays: 90 });
+    expect(loadConfig({ ACCESS_LOG: 'off', ACCESS_LOG_RETENTION_DAYS: '30' }).accessLog).toEqual({
+      enabled: false,
+      retentionDays: 30,
+    });
+    expect(() => loadConfig({ ACCESS_LOG: 'no' })).toThrow(/ACCESS_LOG/);
+    for (const bad of ['0', '-1', 'ninety'])
+      expect(() => loadConfig({ ACCESS_LOG_RETENTION_DAYS: bad })).toThrow(/ACCESS_LOG_RETENTION_DAYS/);
+  });
+
   it('lets an auth process hash 2 passwords at once unless told otherwise, never 0', () => {
     expect(loadConfig({}).passwordHashConcurrency).toBe(2);
     expect(loadConfig({ AUTH_PASSWORD_HASH_CONCURRENCY: '6' }).passwordHashConcurrency).toBe(6);

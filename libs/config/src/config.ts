@@ -63,6 +63,13 @@ export interface AccessConfig {
   rateLimits: RateLimitConfig;
 }
 
+/** Who was given which record (docs/access-log.md). */
+export interface AccessLogConfig {
+  /** ACCESS_LOG=on: billed calls write an access row per returned record. */
+  enabled: boolean;
+  retentionDays: number;
+}
+
 /** The optional model provider of discovery; null when DISCOVERY_MODEL_URL is unset. */
 export interface DiscoveryModelConfig {
   url: string;
@@ -113,6 +120,7 @@ export interface AppConfig {
   redisUrl: string | null;
   search: SearchConfig;
   access: AccessConfig;
+  accessLog: AccessLogConfig;
   enrichment: EnrichmentConfig;
   discoveryModel: DiscoveryModelConfig | null;
   /** How long a discover request waits for a vocabulary not yet read, then 503 (docs/discovery.md). */
@@ -282,6 +290,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         keyPrefix: env.RATE_LIMIT_KEY_PREFIX ?? `${env.NATS_SUBJECT_PREFIX}:ratelimit:`,
       },
     },
+    accessLog: { enabled: env.ACCESS_LOG === 'on', retentionDays: env.ACCESS_LOG_RETENTION_DAYS },
     enrichment: { candidateCacheSize: env.ENRICH_CANDIDATE_CACHE },
     discoveryModel: env.DISCOVERY_MODEL_URL
       ? {

@@ -6,6 +6,7 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 export const NODE_ENVS = ['development', 'production', 'test'] as const;
 export const CREDITS_COMMIT_MODES = ['async', 'durable'] as const;
 export type CreditsCommitMode = (typeof CREDITS_COMMIT_MODES)[number];
+export const ACCESS_LOG_MODES = ['on', 'off'] as const;
 
 const toInt = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
@@ -319,6 +320,21 @@ export class Env {
    */
   @IsIn(CREDITS_COMMIT_MODES)
   CREDITS_COMMIT: CreditsCommitMode = 'async';
+
+  /**
+   * `on`: every record a paying caller is given is written to access_log with its charge
+   * (docs/access-log.md). `off`: nothing is written (the purge still runs), for the bench and
+   * for operators who must not keep such a log.
+   */
+  @IsIn(ACCESS_LOG_MODES)
+  ACCESS_LOG: (typeof ACCESS_LOG_MODES)[number] = 'on';
+
+  /** Days an access_log row is kept; the daily purge removes older ones. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(36500)
+  ACCESS_LOG_RETENTION_DAYS = 90;
 
   /** Prefix of the Redis rate-limit counters; defaults to `<NATS_SUBJECT_PREFIX>:ratelimit:`. */
   @IsOptional()

@@ -10,7 +10,7 @@ export { applyCreditDelta, InsufficientCreditsError } from './credits';
 export { grantCredits, type TeamSelector } from './credit-grants';
 export type { CreditMovement } from './credits';
 export { chargeCalls } from './charges';
-export type { BilledCall } from './charges';
+export type { AccessedRecords, BilledCall } from './charges';
 export { runPrepared } from './prepared';
 export { countPersonValuesSql, VALUE_COUNTS, VALUE_COUNT_KINDS, type ValueCountKind } from './value-counts';
 export type { Prepared } from './prepared';

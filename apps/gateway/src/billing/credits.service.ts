@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { ServiceError } from '@app/contracts';
 import { LruCache } from '@app/cache';
+import type { AccessedRecords } from '@app/store';
 import { type Caller, contractExpired, utcToday } from '../access';
 import { ChargeQueue } from './charge-queue';
 
@@ -32,6 +33,8 @@ export interface BillableCall {
   /** The Idempotency-Key the request holds, marked charged by the charge itself; else null. */
   idempotencyKey: string | null;
   matches: number;
+  /** What the access log keeps of the call, written with its charge; null when nothing is. */
+  accessed: AccessedRecords | null;
 }
 
 /**
@@ -94,6 +97,7 @@ export class CreditsService {
       chargeId,
       idempotencyKey: call.idempotencyKey,
       matches,
+      accessed: call.accessed,
     });
     if (remaining === null) {
       const balance = await this.balance(caller.teamId);

@@ -1,12 +1,14 @@
 /**
  * Bulk enrichment: each item is validated, shaped and matched on its own, exactly like a single
  * call, and a failing item answers with its own status and error while the others go on. The
- * batch is billed once, for the matches of all items together (Billable).
+ * batch is billed once, for the matches of all items together (Billable), and names the records
+ * of all items for the access log, read before each item is shaped.
  */
 import type { Type } from '@nestjs/common';
 import { ErrorBody, ServiceError, Entity } from '@app/contracts';
 import { compileShaping, parseShapingParams, SHAPING_PARAM_NAMES } from '@app/shaping';
 import { createValidationPipe } from '@app/server';
+import { returnedIds, withReturnedIds } from '../access-log';
 import type { Billable } from '../billing';
 import type { BulkEnrichDto } from './dto/bulk.dto';
 import type { EnrichResponse } from './enrich-results';
@@ -38,6 +40,7 @@ async function item<D extends object>(
   itemType: Type<D>,
   entity: Entity,
   run: (dto: D) => Promise<EnrichResponse>,
+  returned: (svcIds: readonly string[]) => void,
 ): Promise<BulkItemResult> {
   const metadata =
     raw.metadata !== null && typeof raw.metadata === 'object' && !Array.isArray(raw.metadata)
@@ -48,7 +51,9 @@ async function item<D extends object>(
     const shaping: Record<string, unknown> = {};
     for (const name of SHAPING_PARAM_NAMES) shaping[name] = raw[name] ?? defaults[name];
     const plan = compileShaping(entity, parseShapingParams(shaping));
-    const response = plan.shapeMatches(await run(dto)) as EnrichResponse;
+    const found = await run(dto);
+    returned(returnedIds(found, entity));
+    const response = plan.shapeMatches(found) as EnrichResponse;
     if (response.matches.length === 0) {
       const error = new ServiceError('not_found', `No ${entity} matched this request.`).toBody();
       return { status: 404, metadata, matches: [], total: response.total, error };
@@ -67,13 +72,14 @@ export async function runBulk<D extends object>(
   run: (dto: D) => Promise<EnrichResponse>,
 ): Promise<BulkResponse> {
   const results: BulkItemResult[] = new Array(body.requests.length);
+  const returned: Array<readonly string[]> = Array.from(body.requests, () => []);
   let next = 0;
   const worker = async () => {
     while (next < body.requests.length) {
       const i = next++;
-      results[i] = await item(body.requests[i], body, itemType, entity, run);
+      results[i] = await item(body.requests[i], body, itemType, entity, run, (ids) => (returned[i] = ids));
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, body.requests.length) }, worker));
-  return new BulkResponse(results);
+  return withReturnedIds(new BulkResponse(results), returned.flat());
 }

@@ -8,6 +8,7 @@ import { atLeast, parseRequiredFields, RequiredField, satisfiesRequiredFields } 
 import type { RawJson } from '@app/shaping';
 import type { Caller } from '../access';
 import type { TierService } from '../access';
+import { withReturnedIds } from '../access-log';
 import { DEFAULT_RESULT_SIZE, EnrichOptionsDto } from './dto/enrich-options.dto';
 
 export interface MatchMetadata {
@@ -63,7 +64,8 @@ export function candidatesToLoad(ranked: readonly RankedMatch[], options: Enrich
  * `total` counts every match that passed min_confidence and required_fields, so it can exceed
  * the number returned. Records are their stored text (already in SPEC.md field order), parsed
  * only where required_fields has to look inside. `records` must hold at least the returned
- * matches, and every match when required_fields is set.
+ * matches, and every match when required_fields is set. The answer names its records' svc_ids
+ * for the access log (withReturnedIds), which would otherwise have to parse the text for them.
  */
 export function buildResponse(
   entity: Entity,
@@ -79,19 +81,17 @@ export function buildResponse(
       satisfiesRequiredFields(record.value as Record<string, unknown>, options.required)
     );
   });
-  const matches = passing.slice(0, options.limit).flatMap((m) => {
-    const record = records.get(m.svc_id);
-    if (!record) return [];
-    return [
-      {
-        [entity]: record,
-        match_metadata: {
-          matched_on: [...m.matched_on],
-          match_type: m.match_type,
-          match_confidence: m.confidence,
-        },
-      },
-    ];
-  });
-  return { matches, total: passing.length };
+  const returned = passing.slice(0, options.limit).filter((m) => records.has(m.svc_id));
+  const matches = returned.map((m) => ({
+    [entity]: records.get(m.svc_id)!,
+    match_metadata: {
+      matched_on: [...m.matched_on],
+      match_type: m.match_type,
+      match_confidence: m.confidence,
+    },
+  }));
+  return withReturnedIds(
+    { matches, total: passing.length },
+    returned.map((m) => m.svc_id),
+  );
 }

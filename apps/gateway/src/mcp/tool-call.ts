@@ -2,6 +2,7 @@ import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { FastifyInstance } from 'fastify';
 import { ErrorBody, parseErrorBody } from '@app/contracts';
 import { sandboxPath } from '../access/scope';
+import { asToolCall } from '../access-log';
 import { SANDBOX_ARGUMENT, ToolSpec } from './tools';
 
 /**
@@ -31,7 +32,7 @@ export const HTTP_META_KEY = 'svc/http';
  * validation pipe, billing interceptor and usage rows run exactly as they do over HTTP, and its
  * answer becomes the tool result. The route's request id is its own, as for any HTTP call.
  * The route sees the request as coming from `address`, the MCP client's own (never a header's:
- * none of the client's headers is passed on).
+ * none of the client's headers is passed on), and logs the records it returns as this tool's.
  */
 export async function callTool(
   fastify: FastifyInstance,
@@ -54,22 +55,24 @@ export async function callTool(
   });
   try {
     const res = await Promise.race([
-      fastify.inject(
-        spec.method === 'GET'
-          ? {
-              method: 'GET',
-              url: path,
-              query: queryOf(payload),
-              remoteAddress: address,
-              headers: { 'api-key': apiKey, accept },
-            }
-          : {
-              method: 'POST',
-              url: path,
-              remoteAddress: address,
-              headers: { 'api-key': apiKey, 'content-type': 'application/json', accept },
-              payload: JSON.stringify(payload),
-            },
+      asToolCall(spec.name, () =>
+        fastify.inject(
+          spec.method === 'GET'
+            ? {
+                method: 'GET',
+                url: path,
+                query: queryOf(payload),
+                remoteAddress: address,
+                headers: { 'api-key': apiKey, accept },
+              }
+            : {
+                method: 'POST',
+                url: path,
+                remoteAddress: address,
+                headers: { 'api-key': apiKey, 'content-type': 'application/json', accept },
+                payload: JSON.stringify(payload),
+              },
+        ),
       ),
       timedOut,
     ]);

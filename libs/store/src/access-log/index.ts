@@ -1,3 +1,4 @@
+export { purgeAccessLog, type AccessLogPurge } from './purge';
 export { accessLogFor, type AccessLogEntry } from './read';
 export {
   ACCESS_LOG_DEFAULT_PARTITION,
