@@ -12,6 +12,7 @@ import { registerKeyCommands } from './commands/key';
 import { registerMemberCommands } from './commands/member';
 import { registerReportCommands } from './commands/reports';
 import { registerTeamCommands } from './commands/team';
+import { registerPrivacyCommands } from './commands/privacy';
 import { registerUsageCommands } from './commands/usage';
 import { CliError } from './errors';
 import { createRunner, Runner, RunnerIo } from './runner';
@@ -33,8 +34,9 @@ export function buildProgram(run: Runner): Command {
   registerDemoCommands(program, run);
   registerReportCommands(program, run);
   registerUsageCommands(program, run);
-  registerAccessLogCommands(program, run);
   registerAuditCommands(program, run);
+  registerAccessLogCommands(program, run);
+  registerPrivacyCommands(program, run);
   return program;
 }
 

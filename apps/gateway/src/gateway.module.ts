@@ -10,6 +10,7 @@ import { DiscoverModule } from './discover/discover.module';
 import { EnrichmentModule } from './enrichment/enrichment.module';
 import { HealthModule } from './health/health.module';
 import { McpModule } from './mcp/mcp.module';
+import { PrivacyModule } from './privacy/privacy.module';
 import { GatewayMetricsModule } from './metrics/metrics.module';
 import { ReportsModule } from './reports/reports.module';
 import { SearchClientModule } from './search-client/search-client.module';
@@ -36,6 +37,7 @@ export class GatewayModule {
         UtilitiesModule,
         ReportsModule,
         BuildsModule,
+        PrivacyModule,
         EnrichmentModule,
         AgentKeysModule,
         McpModule,

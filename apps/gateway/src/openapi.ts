@@ -3,6 +3,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { AppConfig } from '@app/config';
 import { documentRoutePolicies, RoutePolicies } from './access';
 import { AGENT_TOKEN_SCHEME } from './agent-keys/agent-token-auth.decorator';
+import { OPERATOR_TOKEN_SCHEME } from './privacy/operator-auth.decorator';
 import { documentBilledRoutes } from './billing';
 
 /**
@@ -32,6 +33,14 @@ export function mountOpenApi(app: NestFastifyApplication, config: AppConfig): vo
             "An agent's short-lived access token from POST {auth_url}/oauth2/token; only POST /agent/key takes it.",
         },
         AGENT_TOKEN_SCHEME,
+      )
+      .addBearerAuth(
+        {
+          type: 'http',
+          scheme: 'bearer',
+          description: "The operator's OPERATOR_TOKEN; only the /privacy routes take it (docs/privacy.md).",
+        },
+        OPERATOR_TOKEN_SCHEME,
       )
       .build(),
   );

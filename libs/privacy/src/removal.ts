@@ -31,10 +31,13 @@ export async function removeFromBuilds(
   if (svcIds.length === 0) return [];
   const gone = await rows<{ build_id: string; svc_id: string; record_json: string }>(
     q,
-    `DELETE FROM person_records r USING builds b
-      WHERE b.id = r.build_id AND NOT b.is_sandbox AND r.svc_id = ANY($1::uuid[])
-        AND ($2::text[] IS NULL OR r.build_id = ANY($2::text[]))
-      RETURNING r.build_id, r.svc_id::text AS svc_id, r.record_json`,
+    // Wrapped in a SELECT: TypeORM answers a bare DELETE … RETURNING as [rows, count].
+    `WITH gone AS (
+       DELETE FROM person_records r USING builds b
+        WHERE b.id = r.build_id AND NOT b.is_sandbox AND r.svc_id = ANY($1::uuid[])
+          AND ($2::text[] IS NULL OR r.build_id = ANY($2::text[]))
+       RETURNING r.build_id, r.svc_id::text AS svc_id, r.record_json)
+     SELECT * FROM gone`,
     [svcIds, buildIds],
   );
   const keys = { build: [] as string[], kind: [] as string[], value: [] as string[], svc: [] as string[] };

@@ -125,7 +125,8 @@ export async function unsuppress(db: DataSource, id: number, actor: AuditActor):
         `suppression ${id} was lifted already, at ${row.lifted_at.toISOString()}`,
       );
     const [lifted] = (await em.query(
-      `UPDATE privacy_suppressions SET lifted_at = now() WHERE id = $1 RETURNING lifted_at`,
+      `WITH lifted AS (UPDATE privacy_suppressions SET lifted_at = now() WHERE id = $1 RETURNING lifted_at)
+       SELECT lifted_at FROM lifted`,
       [id],
     )) as Array<{ lifted_at: Date }>;
     const [summary] = await summaries(em, [id]);

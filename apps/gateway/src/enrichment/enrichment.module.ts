@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { PrivacyModule } from '../privacy/privacy.module';
 import { ActiveBuilds } from './active-builds.service';
 import { CandidateCache } from './candidate-cache';
 import { CompanyEnrichController } from './company-enrich.controller';
@@ -11,6 +12,7 @@ import { PersonRecordQueue } from './postgres/records';
 
 /** Person and company enrichment, single and bulk, live and sandbox (docs/enrichment.md). */
 @Module({
+  imports: [PrivacyModule],
   controllers: [PersonEnrichController, CompanyEnrichController],
   providers: [
     ActiveBuilds,

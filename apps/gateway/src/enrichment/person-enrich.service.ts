@@ -5,6 +5,7 @@ import type { BuildKind } from '@app/contracts';
 import { checkPersonRequirements, matchPerson, normalizePersonQuery } from '@app/matching';
 import type { RawJson } from '@app/shaping';
 import { Caller, TierService } from '../access';
+import { SuppressedPeople } from '../privacy/suppressed-people.service';
 import { ActiveBuilds } from './active-builds.service';
 import { CandidateCache } from './candidate-cache';
 import type { PersonEnrichDto } from './dto/person-enrich.dto';
@@ -24,6 +25,7 @@ export class PersonEnrichService {
     private readonly keyHits: KeyHitQueue,
     private readonly recordQueue: PersonRecordQueue,
     private readonly tiers: TierService,
+    private readonly suppressed: SuppressedPeople,
   ) {}
 
   /** One request, live or sandbox; throws ServiceError for every 400/403/422 rule. */
@@ -33,7 +35,8 @@ export class PersonEnrichService {
     const query = normalizePersonQuery(body);
     const build = await this.builds.get(kind);
     const source = new PgPersonSource(this.db, build, this.frequencies, this.candidates, this.keyHits);
-    const ranked = await matchPerson(query, source);
+    // A suppressed person is never an answer, nor counted in `total` (docs/privacy.md).
+    const ranked = (await matchPerson(query, source)).filter((m) => !this.suppressed.has(m.svc_id));
     const load = candidatesToLoad(ranked, options);
     const wanted = options.required.length > 0 ? load : load.slice(0, options.limit);
     const records = new Map<string, RawJson>();

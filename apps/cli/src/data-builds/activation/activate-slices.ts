@@ -5,6 +5,7 @@
  * slices' summed counts, value counts and ANALYZE, the shared indices finished, a check that
  * each index holds exactly the rows Postgres holds, then the same switch-over as a load.
  */
+import { leaveOutSuppressed } from '../loader/suppressed';
 import { countDocs, finishBuildIndex, indexLayout } from '@app/search-index';
 import { AuditActor, BuildRow, BuildSliceRow, servingBuild } from '@app/store';
 import { analyzeBuildTables, clearBuildRows, countBuildValues, countEntityRows } from '../loader/pg-writer';
@@ -154,6 +155,7 @@ export async function finishSlicedBuild(
   };
   await runner.startTransaction();
   try {
+    activation.counts.people -= await leaveOutSuppressed(stores, buildId, indices.person, log);
     // The value counts are the build's own, counted once over all its slices' people.
     await clearBuildRows(runner, buildId, []);
     await countBuildValues(runner, buildId);

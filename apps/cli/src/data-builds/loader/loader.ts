@@ -33,6 +33,7 @@ import {
 } from './quality-gate';
 import { checkEntity } from './read-records';
 import { rollBackLoad } from './rollback';
+import { leaveOutSuppressed } from './suppressed';
 
 export type { LineProblem } from './load-log';
 export type { LoadReport } from './load-report';
@@ -194,13 +195,17 @@ async function loadLocked(
     };
     const companies = await entityLoad('company');
     const people = await entityLoad('person');
+    people.suppressed = await leaveOutSuppressed(stores, buildId, indices.person, log);
     counts = { people, companies };
     // Judged before anything serves: a refused build rolls back below and the previous one stays.
     gate = judge(buildId, counts, served, opts, log);
 
     await countBuildValues(runner, buildId);
     await analyzeBuildTables(runner);
-    const serving = { people: people.loaded + people.kept, companies: companies.loaded + companies.kept };
+    const serving = {
+      people: people.loaded + people.kept - people.suppressed,
+      companies: companies.loaded + companies.kept,
+    };
     activation = { buildId, counts: serving, indices };
     await activateInTransaction(stores, activation, opts.atStep, { actor: opts.actor, action: 'build.load' });
   } catch (error) {

@@ -1,0 +1,58 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ListSuppressionsDto } from './dto/list-suppressions.dto';
+import { PersonIdentifiersDto } from './dto/person-identifiers.dto';
+import { SuppressionRequestDto } from './dto/suppression-request.dto';
+import { OperatorAuth } from './operator-auth.decorator';
+import { PrivacyService } from './privacy.service';
+
+/** Operator-only privacy requests (docs/privacy.md); the CLI's privacy:* commands do the same. */
+@ApiTags('privacy (operators)')
+@Controller('privacy')
+export class PrivacyController {
+  constructor(private readonly privacy: PrivacyService) {}
+
+  @Post('suppressions')
+  @OperatorAuth()
+  @ApiOperation({
+    summary:
+      'Suppress a person (opt-out, erasure): removed from every live build in Postgres and OpenSearch before this answers, ' +
+      'never returned by enrichment, search or discovery on any gateway within 2 s, and left out of every later load. ' +
+      'Identifiers are kept as sha256 of their normalized form only.',
+  })
+  suppress(@Body() body: SuppressionRequestDto) {
+    return this.privacy.suppress(body);
+  }
+
+  @Get('suppressions')
+  @OperatorAuth()
+  @ApiOperation({ summary: 'Standing suppressions (with include_lifted, lifted ones too), newest first.' })
+  async list(@Query() query: ListSuppressionsDto) {
+    return {
+      suppressions: await this.privacy.list({
+        includeLifted: query.include_lifted,
+        limit: query.limit,
+        before: query.before,
+      }),
+    };
+  }
+
+  @Delete('suppressions/:id')
+  @OperatorAuth()
+  @ApiOperation({ summary: 'Lift a suppression: its people are served again from the next data load on.' })
+  unsuppress(@Param('id', ParseIntPipe) id: number) {
+    return this.privacy.unsuppress(id);
+  }
+
+  @Post('reports')
+  @HttpCode(200)
+  @OperatorAuth()
+  @ApiOperation({
+    summary:
+      "A subject report: the person's record as served, every build that held it, their suppressions and the access " +
+      'log (which teams received the record, when, through which endpoint). POST, so identifiers stay out of URLs and logs.',
+  })
+  report(@Body() body: PersonIdentifiersDto) {
+    return this.privacy.report(body);
+  }
+}
