@@ -42,7 +42,12 @@ describe('privacy suppressions', () => {
   const post = (gateway: Inject, url: string, payload: object) =>
     gateway({ method: 'POST', url, headers: { 'api-key': team.key }, payload });
   const balance = async () =>
-    (await suite.sql<{ credits: number }>('SELECT credits_balance::int AS credits FROM teams WHERE id = $1', [team.id]))[0].credits;
+    (
+      await suite.sql<{ credits: number }>(
+        'SELECT credits_balance::int AS credits FROM teams WHERE id = $1',
+        [team.id],
+      )
+    )[0].credits;
 
   beforeAll(async () => {
     dir = suite.dataDir({});
@@ -100,12 +105,7 @@ describe('privacy suppressions', () => {
     // Labels come from the records: someone with an email, a phone of their own, a name and an employer.
     const candidates = people.filter(
       (p) =>
-        p.emails.length > 0 &&
-        p.phones.length > 0 &&
-        p.first_name &&
-        p.last_name &&
-        p.company_name &&
-        p.city,
+        p.emails.length > 0 && p.phones.length > 0 && p.first_name && p.last_name && p.company_name && p.city,
     );
     for (const p of candidates.slice(0, 40)) {
       const found = await Promise.all(Object.values(queriesOf(p)).map((q) => findsThem(gateways[0], p, q)));
