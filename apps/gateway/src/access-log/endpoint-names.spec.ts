@@ -17,9 +17,10 @@ describe('accessEndpoint', () => {
     let dispatched: string | undefined;
     // Like fastify.inject's answer: nothing runs until it is awaited.
     const lazy = {
-      then: (resolve: (v: string) => void) =>
-        setImmediate(() => resolve((dispatched = accessEndpoint('/person/search')))),
-    };
+      then: (resolve: (v: string) => void) => {
+        setImmediate(() => resolve((dispatched = accessEndpoint('/person/search'))));
+      },
+    } as PromiseLike<string>;
     expect(await asToolCall('search_people', () => lazy)).toBe('mcp:search_people');
     expect(dispatched).toBe('mcp:search_people');
     expect(accessEndpoint('/person/search')).toBe('person_search');
