@@ -39,7 +39,11 @@ interface Bearer {
   bearer: true;
   rateLimit: RateLimitName;
 }
-type Expected = 'public' | Keyed | Bearer;
+/** For the service's operator (@OperatorAuth): public to the API-key guard, then the operator token. */
+interface Operator {
+  operator: true;
+}
+type Expected = 'public' | Keyed | Bearer | Operator;
 
 const keyed = (scope: string, rules: Partial<Omit<Keyed, 'scope'>> = {}): Keyed => ({
   scope,
@@ -88,6 +92,11 @@ const ROUTES: Record<string, Expected> = {
   'GET /mcp': keyed('/mcp', { rateLimit: 'mcp' }),
   'DELETE /mcp': keyed('/mcp', { rateLimit: 'mcp' }),
   'POST /agent/key': { bearer: true, rateLimit: 'agent_key' },
+  // Privacy requests (docs/privacy.md): OPERATOR_TOKEN, never an API key.
+  'POST /privacy/suppressions': { operator: true },
+  'GET /privacy/suppressions': { operator: true },
+  'DELETE /privacy/suppressions/:id': { operator: true },
+  'POST /privacy/reports': { operator: true },
 };
 /** Served by the OpenAPI module beside Nest's controllers, so outside the guard and the document. */
 const DOCUMENTATION = ['GET /openapi.json', 'GET /openapi.yaml', 'GET /docs'];
@@ -98,10 +107,13 @@ const KEYED = Object.entries(ROUTES).filter(
 const BEARER = Object.entries(ROUTES).filter(
   (e): e is [string, Bearer] => e[1] !== 'public' && 'bearer' in e[1],
 );
+const OPERATOR = Object.entries(ROUTES).filter(
+  (e): e is [string, Operator] => e[1] !== 'public' && 'operator' in e[1],
+);
 const SCOPES = [...new Set(KEYED.map(([, p]) => p.scope))];
 const split = (route: string) => route.split(' ') as ['GET' | 'POST', string];
 const asPolicy = (expected: Expected): RoutePolicy =>
-  expected === 'public'
+  expected === 'public' || 'operator' in expected
     ? { isPublic: true, agentToken: false, billed: false, enterprise: null, rateLimit: 'default' }
     : 'bearer' in expected
       ? { isPublic: true, agentToken: true, billed: false, enterprise: null, rateLimit: expected.rateLimit }
@@ -259,6 +271,13 @@ describe('route policies', () => {
     });
   });
 
+  describe.each(OPERATOR)('%s', (route) => {
+    it('is off without OPERATOR_TOKEN, whatever key the caller holds', async () => {
+      expectErrorResponse(await call(route), 403, 'forbidden');
+      expectErrorResponse(await call(route, h.team.key), 403, 'forbidden');
+    });
+  });
+
   describe('the sandbox', () => {
     const usageRows = (teamId: number) =>
       h.sql<{ n: number }>(`SELECT count(*)::int AS n FROM usage WHERE team_id = $1`, [teamId]);
@@ -301,7 +320,8 @@ describe('route policies', () => {
     let doc: OpenAPIObject;
     const operation = (route: string) => {
       const [method, path] = split(route);
-      return doc.paths[path][method.toLowerCase() as 'get'] as OperationObject;
+      // OpenAPI writes a path parameter `{id}` where the router writes `:id`.
+      return doc.paths[path.replace(/:(\w+)/g, '{$1}')][method.toLowerCase() as 'get'] as OperationObject;
     };
     const response = (route: string, status: string) => operation(route).responses[status] as ResponseObject;
     const headers = (route: string) => Object.keys(response(route, '200').headers ?? {});
@@ -314,7 +334,7 @@ describe('route policies', () => {
 
     it('documents every controller route, each under its own operationId', () => {
       const documented = Object.entries(doc.paths).flatMap(([path, item]) =>
-        Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+        Object.keys(item).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
       );
       expect(sorted(documented)).toEqual(
         sorted(Object.keys(ROUTES).filter((r) => !DOCUMENTATION.includes(r))),
@@ -349,6 +369,14 @@ describe('route policies', () => {
       expect(response(route, '401').description).toContain('`invalid_token`');
       expect(response(route, '429').description).toContain('`rate_limited`');
       expect(headers(route)).toEqual(expect.arrayContaining(RATE_LIMIT_HEADERS));
+      expect(Object.keys(op.responses)).not.toContain('402');
+    });
+
+    it.each(OPERATOR)('%s documents the operator token and its refusals', (route) => {
+      const op = operation(route);
+      expect(op.security).toEqual([{ 'operator-token': [] }]);
+      expect(response(route, '401').description).toContain('`unauthorized`');
+      expect(response(route, '403').description).toContain('`forbidden`');
       expect(Object.keys(op.responses)).not.toContain('402');
     });
 

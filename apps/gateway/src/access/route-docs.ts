@@ -32,7 +32,9 @@ type Operation = OperationObject & { [SANDBOX_SUMMARY_EXTENSION]?: string };
  */
 export function documentRoutePolicies(document: OpenAPIObject, routes: readonly RouteEntry[]): void {
   for (const { method, path, policy } of routes) {
-    const operation = document.paths[path]?.[method.toLowerCase() as 'get'] as Operation | undefined;
+    // The router writes a path parameter `:id`, OpenAPI `{id}`.
+    const documented = path.replace(/:(\w+)/g, '{$1}');
+    const operation = document.paths[documented]?.[method.toLowerCase() as 'get'] as Operation | undefined;
     if (!operation) continue;
     nameMirror(operation, path);
     if (policy.agentToken) addSuccessHeaders(operation, RATE_LIMIT_HEADERS);
@@ -55,8 +57,16 @@ function nameMirror(operation: Operation, path: string): void {
   operation.summary = sandboxSummary;
 }
 
-/** A @Public() route in an @ApiKeyAuth() controller: the guard asks for nothing, so neither does the document. */
+/**
+ * A @Public() route in an @ApiKeyAuth() controller: the guard asks for nothing, so neither does the
+ * document. A route that authenticates otherwise (@OperatorAuth) keeps its own scheme and refusals.
+ */
 function documentPublic(operation: Operation): void {
+  const own = (operation.security ?? []).filter((scheme) => !('API-Key' in scheme));
+  if (own.length > 0) {
+    operation.security = own;
+    return;
+  }
   delete operation.security;
   const { responses } = operation;
   delete responses['401'];
