@@ -67,7 +67,7 @@ export async function appendAudit(db: DataSource | EntityManager, entry: AuditEn
   );
 }
 
-/** The person running the CLI: under sudo, who ran sudo rather than root. */
+/** The person running the CLI: under sudo, who ran sudo rather than root. An empty variable counts as unset. */
 export function cliActor(env: NodeJS.ProcessEnv = process.env): AuditActor {
   const user = env.SUDO_USER || env.USER || env.LOGNAME || userInfo().username;
   return { kind: 'cli', user };
