@@ -1,8 +1,5 @@
 import { Command, Option } from 'commander';
-import { Client } from '@opensearch-project/opensearch';
-import type { AppConfig } from '@app/config';
 import { existsSync, statSync } from 'node:fs';
-import { createOpenSearchClient } from '@app/search-index';
 import { isBuildVersion } from '@app/contracts';
 import { activateStoredBuild } from '../data-builds/activation/activate';
 import { dropBuild, listBuilds } from '../data-builds/builds';
@@ -14,6 +11,7 @@ import {
   type VocabularyName,
 } from '../data-builds/generator';
 import { loadBuild } from '../data-builds/loader/loader';
+import { withOpenSearch } from './opensearch';
 import { createProgress } from '../data-builds/loader/progress';
 import { lineLocation, LineProblem } from '../data-builds/loader/load-log';
 import { loadSlice } from '../data-builds/loader/slices/load-slice';
@@ -35,19 +33,6 @@ function directory(raw: string): string {
   if (!existsSync(raw) || !statSync(raw).isDirectory())
     throw new UsageError(`DIR ${JSON.stringify(raw)} is not a directory`);
   return raw;
-}
-
-async function withOpenSearch<T>(
-  config: AppConfig,
-  timeoutMs: number,
-  fn: (os: Client) => Promise<T>,
-): Promise<T> {
-  const os = createOpenSearchClient(config.opensearch, timeoutMs);
-  try {
-    return await fn(os);
-  } finally {
-    await os.close();
-  }
 }
 
 const onProblem = (p: LineProblem) => process.stderr.write(`${lineLocation(p)}: ${p.reason}\n`);

@@ -2,10 +2,10 @@ import { Command } from 'commander';
 import type { AppConfig } from '@app/config';
 import { ServiceError } from '@app/contracts';
 import { listSuppressions, type PersonIdentifiers, subjectReport, suppress, unsuppress } from '@app/privacy';
-import { createOpenSearchClient } from '@app/search-index';
 import { positiveInt } from '../args';
 import { CliError, ConflictError, NotFoundError, UsageError } from '../errors';
 import { Runner } from '../runner';
+import { withOpenSearch } from './opensearch';
 
 /** Deleting a person's documents and refreshing the live indices: seconds at most, even at 1M. */
 const OPENSEARCH_TIMEOUT_MS = 30000;
@@ -76,13 +76,10 @@ export function registerPrivacyCommands(program: Command, run: Runner): void {
       const input = { ...identifiersOf(flags), reason: flags.reason ?? null };
       return run((ds, config, _stdout, actor) =>
         cliErrors(async () => {
-          const os = createOpenSearchClient(config.opensearch, OPENSEARCH_TIMEOUT_MS);
-          try {
-            const result = await suppress({ db: ds, os, osConfig: config.opensearch }, input, actor);
-            return { ...result, broadcast: await broadcast(config, result.svc_ids) };
-          } finally {
-            await os.close();
-          }
+          const result = await withOpenSearch(config, OPENSEARCH_TIMEOUT_MS, (os) =>
+            suppress({ db: ds, os, osConfig: config.opensearch }, input, actor),
+          );
+          return { ...result, broadcast: await broadcast(config, result.svc_ids) };
         }),
       );
     });
