@@ -1,7 +1,15 @@
 import { Command } from 'commander';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '@app/config';
-import { ApiKey, ApiKeyKind, appendAudit, AuditActor, cliActor, insertApiKey, revokeApiKey } from '@app/store';
+import {
+  ApiKey,
+  ApiKeyKind,
+  appendAudit,
+  AuditActor,
+  cliActor,
+  insertApiKey,
+  revokeApiKey,
+} from '@app/store';
 import { endpoints, keyPrefix, positiveInt, TeamRef, teamRef } from '../args';
 import { NotFoundError, UsageError } from '../errors';
 import { Runner } from '../runner';
@@ -69,7 +77,13 @@ export async function createKey(
       // The prefix names the key in listings and is not secret; the key and its hash stay out.
       after: { prefix: key.prefix, kind: key.kind, endpoints: key.endpoints },
     });
-    return { api_key: apiKey, key_id: key.id, prefix: key.prefix, team_id: team.id, endpoints: key.endpoints };
+    return {
+      api_key: apiKey,
+      key_id: key.id,
+      prefix: key.prefix,
+      team_id: team.id,
+      endpoints: key.endpoints,
+    };
   });
 }
 
