@@ -83,11 +83,7 @@ export async function suppress(
     await rememberPeople(em, row.id, svcIds);
     const removed = await removeFromBuilds(em, svcIds, null);
     await recordRemovals(em, row.id, removed);
-    await em.query(
-      `UPDATE builds b SET person_count = b.person_count - r.n
-         FROM (SELECT unnest($1::text[]) AS build_id, unnest($2::int[]) AS n) r WHERE b.id = r.build_id`,
-      countByBuild(removed),
-    );
+    await lowerPersonCounts(em, removed);
     await removeFromIndices(stores.os, await livePersonIndices(stores.os, stores.osConfig), svcIds);
     const summary = summaryOf(row, named.identifiers, svcIds);
     const perBuild = countByBuild(removed);
@@ -205,6 +201,16 @@ export async function recordRemovals(
     `INSERT INTO privacy_removals (suppression_id, svc_id, build_id)
      SELECT $1, svc_id, build_id FROM unnest($2::uuid[], $3::text[]) AS r(svc_id, build_id) ON CONFLICT DO NOTHING`,
     [suppressionId, removed.map((r) => r.svc_id), removed.map((r) => r.build_id)],
+  );
+}
+
+/** Stored builds count the people they serve; the removed ones no longer count. */
+export async function lowerPersonCounts(em: EntityManager | Queryable, removed: readonly RemovedRecord[]) {
+  if (removed.length === 0) return;
+  await em.query(
+    `UPDATE builds b SET person_count = b.person_count - r.n
+       FROM (SELECT unnest($1::text[]) AS build_id, unnest($2::int[]) AS n) r WHERE b.id = r.build_id`,
+    countByBuild(removed),
   );
 }
 

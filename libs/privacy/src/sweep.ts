@@ -10,8 +10,9 @@
  */
 import type { Client } from '@opensearch-project/opensearch';
 import type { Queryable } from '@app/store';
-import { removeFromBuilds, removeFromIndices } from './removal';
-import { recordRemovals, rememberPeople } from './suppressions';
+import type { OpenSearchConfig } from '@app/config';
+import { livePersonIndices, removeFromBuilds, removeFromIndices } from './removal';
+import { lowerPersonCounts, recordRemovals, rememberPeople } from './suppressions';
 
 const rows = async <T>(q: Queryable, sql: string, params: unknown[]) => (await q.query(sql, params)) as T[];
 
@@ -34,33 +35,53 @@ const NAMED_IN_BUILD = `
        AND k.kind IN (SELECT kind FROM ids)
   ),
   sole AS (SELECT kind, hash FROM held GROUP BY kind, hash HAVING count(DISTINCT svc_id) = 1)
-  SELECT h.suppression_id, h.svc_id::text AS svc_id FROM held h JOIN sole USING (kind, hash)
+  SELECT h.suppression_id, h.svc_id::text AS svc_id,
+         NOT EXISTS (SELECT 1 FROM privacy_suppressed_people k WHERE k.svc_id = h.svc_id) AS newly
+    FROM held h JOIN sole USING (kind, hash)
   UNION
-  SELECT p.suppression_id, p.svc_id::text
+  SELECT p.suppression_id, p.svc_id::text, false
     FROM privacy_suppressed_people p
     JOIN privacy_suppressions s ON s.id = p.suppression_id AND s.lifted_at IS NULL
     JOIN person_records r ON r.build_id = $1 AND r.svc_id = p.svc_id`;
 
+export interface Sweep {
+  /** Records of the new build left out. */
+  removed: number;
+  /**
+   * People no suppression had named by svc_id before, found by an identifier in this build: they
+   * leave every other live build too, as if suppressed by svc_id (gateways must be told).
+   */
+  newlyNamed: string[];
+}
+
 /**
  * Removes what standing suppressions name from `buildId` (on the load's transaction `q`) and
- * from its new `index`; returns how many records left. The SHARE lock holds new suppressions
- * back until the load commits (they then remove from this build themselves), so none is missed
- * between this sweep and the activation.
+ * from its new `index`. The SHARE lock holds new suppressions back until the load commits (they
+ * then remove from this build themselves), so none is missed between this sweep and the
+ * activation. A person first named here also leaves the other live builds and their indices:
+ * an older build activated again must not serve them either.
  */
 export async function sweepSuppressed(
   q: Queryable,
   os: Client,
+  osConfig: Pick<OpenSearchConfig, 'indexPrefix'>,
   buildId: string,
   index: string,
-): Promise<number> {
+): Promise<Sweep> {
   await q.query('LOCK TABLE privacy_suppressions IN SHARE MODE');
-  const named = await rows<{ suppression_id: number; svc_id: string }>(q, NAMED_IN_BUILD, [buildId]);
-  if (named.length === 0) return 0;
+  const named = await rows<{ suppression_id: number; svc_id: string; newly: boolean }>(q, NAMED_IN_BUILD, [
+    buildId,
+  ]);
+  if (named.length === 0) return { removed: 0, newlyNamed: [] };
+  const newlyNamed = [...new Set(named.filter((n) => n.newly).map((n) => n.svc_id))];
   const bySuppression = new Map<number, string[]>();
   for (const n of named)
     bySuppression.set(n.suppression_id, [...(bySuppression.get(n.suppression_id) ?? []), n.svc_id]);
   const svcIds = [...new Set(named.map((n) => n.svc_id))];
   const removed = await removeFromBuilds(q, svcIds, [buildId]);
+  const elsewhere = await removeFromBuilds(q, newlyNamed, null);
+  await lowerPersonCounts(q, elsewhere);
+  removed.push(...elsewhere);
   for (const [suppressionId, ids] of bySuppression) {
     await rememberPeople(q, suppressionId, ids);
     const mine = new Set(ids);
@@ -71,5 +92,6 @@ export async function sweepSuppressed(
     );
   }
   await removeFromIndices(os, [index], svcIds);
-  return removed.length;
+  if (newlyNamed.length > 0) await removeFromIndices(os, await livePersonIndices(os, osConfig), newlyNamed);
+  return { removed: removed.filter((r) => r.build_id === buildId).length, newlyNamed };
 }

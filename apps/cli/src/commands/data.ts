@@ -12,6 +12,7 @@ import {
 } from '../data-builds/generator';
 import { loadBuild } from '../data-builds/loader/loader';
 import { withOpenSearch } from './opensearch';
+import { broadcastSuppressions } from './suppression-broadcast';
 import { createProgress } from '../data-builds/loader/progress';
 import { lineLocation, LineProblem } from '../data-builds/loader/load-log';
 import { loadSlice } from '../data-builds/loader/slices/load-slice';
@@ -236,8 +237,8 @@ export function registerDataCommands(program: Command, run: Runner): void {
         // Tests only: LOADER_PAUSE_AT stops the load before a step of activation (test-pause.ts).
         atStep: pauseForTests(process.env),
       };
-      return run((ds, config, _out, actor) =>
-        withOpenSearch(config, 120000, (os) =>
+      return run(async (ds, config, _out, actor) => {
+        const report = await withOpenSearch(config, 120000, (os) =>
           loadBuild(ds, os, config.opensearch, {
             ...input,
             actor,
@@ -246,8 +247,15 @@ export function registerDataCommands(program: Command, run: Runner): void {
             onWarning,
             onNote,
           }),
-        ),
-      );
+        );
+        // A load may name people by a suppressed identifier: gateways read the list again now.
+        if ((report.people.suppressed ?? 0) > 0) {
+          const note = `gateways told of the suppressions: ${await broadcastSuppressions(config, [])}`;
+          onNote(note);
+          report.notes.push(note);
+        }
+        return report;
+      });
     });
 
   program

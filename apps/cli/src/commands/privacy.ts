@@ -1,11 +1,11 @@
 import { Command } from 'commander';
-import type { AppConfig } from '@app/config';
 import { ServiceError } from '@app/contracts';
 import { listSuppressions, type PersonIdentifiers, subjectReport, suppress, unsuppress } from '@app/privacy';
 import { positiveInt } from '../args';
 import { CliError, ConflictError, NotFoundError, UsageError } from '../errors';
 import { Runner } from '../runner';
 import { withOpenSearch } from './opensearch';
+import { broadcastSuppressions } from './suppression-broadcast';
 
 /** Deleting a person's documents and refreshing the live indices: seconds at most, even at 1M. */
 const OPENSEARCH_TIMEOUT_MS = 30000;
@@ -49,20 +49,6 @@ async function cliErrors<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/**
- * Gateways stop answering with the people at once; if NATS cannot be reached they are still
- * gone from both stores, and gateways read the standing list again within SUPPRESSIONS_RELOAD_MS.
- */
-async function broadcast(config: AppConfig, svcIds: readonly string[]): Promise<string> {
-  const { broadcastSuppressionChange } = await import('@app/server');
-  try {
-    await broadcastSuppressionChange(config, svcIds);
-    return 'sent';
-  } catch (error) {
-    return `failed: ${(error as Error).message}`;
-  }
-}
-
 export function registerPrivacyCommands(program: Command, run: Runner): void {
   withIdentifierFlags(
     program
@@ -79,7 +65,7 @@ export function registerPrivacyCommands(program: Command, run: Runner): void {
           const result = await withOpenSearch(config, OPENSEARCH_TIMEOUT_MS, (os) =>
             suppress({ db: ds, os, osConfig: config.opensearch }, input, actor),
           );
-          return { ...result, broadcast: await broadcast(config, result.svc_ids) };
+          return { ...result, broadcast: await broadcastSuppressions(config, result.svc_ids) };
         }),
       );
     });
@@ -93,7 +79,7 @@ export function registerPrivacyCommands(program: Command, run: Runner): void {
       return run((ds, config, _stdout, actor) =>
         cliErrors(async () => {
           const result = await unsuppress(ds, id, actor);
-          return { ...result, broadcast: await broadcast(config, []) };
+          return { ...result, broadcast: await broadcastSuppressions(config, []) };
         }),
       );
     });
