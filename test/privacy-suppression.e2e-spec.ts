@@ -297,6 +297,35 @@ describe('privacy suppressions', () => {
     expect(found).toBe(false);
   }, 120_000);
 
+  it('activates a build loaded in slices without whoever was suppressed between its slices and its activation', async () => {
+    const SLICED = '1.0.0_2027-01-21';
+    for (const slice of ['1/2', '2/2'])
+      expect((await cli(['data:load', dir, '--build', SLICED, '--slice', slice])).code).toBe(0);
+    const late = people[20];
+    const made = await cli(['privacy:suppress', '--svc-id', late.svc_id]);
+    expect(made.stderr).toBe('');
+    expect(JSON.parse(made.stdout).removed).toEqual(
+      expect.arrayContaining([{ build_id: SLICED, records: 1 }]),
+    );
+    const activated = await cli(['data:activate', SLICED]);
+    expect(activated.stderr).toBe('');
+    expect(activated.code).toBe(0);
+    // Standing before the slices loaded: the svc_id suppression and the sole holder found above.
+    const standing = [late, people[5]].map((p) => p.svc_id);
+    const [{ n, count }] = await suite.sql<{ n: number; count: number }>(
+      `SELECT (SELECT count(*)::int FROM person_records WHERE build_id = $1) AS n,
+              (SELECT person_count FROM builds WHERE id = $1) AS count`,
+      [SLICED],
+    );
+    expect(n).toBe(count);
+    const left = await suite.sql<{ svc_id: string }>(
+      `SELECT svc_id::text FROM person_records WHERE build_id = $1 AND svc_id = ANY($2::uuid[])`,
+      [SLICED, standing],
+    );
+    expect(left).toEqual([]);
+    expect(await suite.aliasCount('person')).toBe(n);
+  }, 180_000);
+
   it('writes each CLI privacy action once in the audit log, with its actor', async () => {
     const rows = await suite.sql<{ action: string; actor_kind: string; n: number }>(
       `SELECT action, actor_kind, count(*)::int AS n FROM audit_log WHERE action LIKE 'privacy.%' GROUP BY 1, 2 ORDER BY 1`,

@@ -88,3 +88,13 @@ export async function removeFromIndices(
   }
   await os.indices.refresh({ index: indices.join(',') });
 }
+
+/** How many people suppressions have taken out of a build so far (privacy_removals). */
+export async function removedFromBuild(q: Queryable, buildId: string): Promise<number> {
+  const [row] = await rows<{ n: number }>(
+    q,
+    'SELECT count(DISTINCT svc_id)::int AS n FROM privacy_removals WHERE build_id = $1',
+    [buildId],
+  );
+  return row.n;
+}

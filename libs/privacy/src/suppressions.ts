@@ -204,12 +204,16 @@ export async function recordRemovals(
   );
 }
 
-/** Stored builds count the people they serve; the removed ones no longer count. */
+/**
+ * Stored builds count the people they serve; the removed ones no longer count. A build still
+ * loading has no count yet: its activation counts what is left.
+ */
 export async function lowerPersonCounts(em: EntityManager | Queryable, removed: readonly RemovedRecord[]) {
   if (removed.length === 0) return;
   await em.query(
     `UPDATE builds b SET person_count = b.person_count - r.n
-       FROM (SELECT unnest($1::text[]) AS build_id, unnest($2::int[]) AS n) r WHERE b.id = r.build_id`,
+       FROM (SELECT unnest($1::text[]) AS build_id, unnest($2::int[]) AS n) r
+      WHERE b.id = r.build_id AND b.status = 'ready'`,
     countByBuild(removed),
   );
 }

@@ -5,7 +5,7 @@
  * slices' summed counts, value counts and ANALYZE, the shared indices finished, a check that
  * each index holds exactly the rows Postgres holds, then the same switch-over as a load.
  */
-import { leaveOutSuppressed } from '../loader/suppressed';
+import { removedFromBuild } from '@app/privacy';
 import { countDocs, finishBuildIndex, indexLayout } from '@app/search-index';
 import { AuditActor, BuildRow, BuildSliceRow, servingBuild } from '@app/store';
 import { analyzeBuildTables, clearBuildRows, countBuildValues, countEntityRows } from '../loader/pg-writer';
@@ -18,6 +18,7 @@ import {
   requirePassing,
 } from '../loader/quality-gate';
 import { sliceIndices } from '../loader/slices/slice-indices';
+import { leaveOutSuppressed } from '../loader/suppressed';
 import { ActivationError } from './activation-error';
 import { BuildIndices } from './indices';
 import {
@@ -136,10 +137,12 @@ export async function finishSlicedBuild(
   // Replicas are placed where the cluster is now; the shards were laid out by the first slice.
   const { replicas } = await indexLayout(os, osConfig, 0);
   for (const index of Object.values(indices)) await finishBuildIndex(os, index, replicas);
+  // A suppression made after a slice loaded took its people out of this build already.
+  const suppressed = await removedFromBuild(runner, buildId);
   for (const entity of ['person', 'company'] as const) {
     const rows = await countEntityRows(runner, entity, buildId);
     const docs = await countDocs(os, indices[entity]);
-    const loaded = entity === 'person' ? people.loaded : companies.loaded;
+    const loaded = entity === 'person' ? people.loaded - suppressed : companies.loaded;
     if (rows !== loaded || docs !== rows) {
       throw new ActivationError(
         `build ${buildId} holds ${rows} ${entity} records in Postgres and ${docs} documents in ${indices[entity]}, and its slices loaded ${loaded}: ` +
@@ -150,7 +153,7 @@ export async function finishSlicedBuild(
 
   const activation: Activation = {
     buildId,
-    counts: { people: people.loaded, companies: companies.loaded },
+    counts: { people: people.loaded - suppressed, companies: companies.loaded },
     indices,
   };
   await runner.startTransaction();
