@@ -1,5 +1,12 @@
 import { seedTeam, type SeededTeam } from '@app/testing';
-import { monthPartition, partitionsAhead, purgeAccessLog } from '@app/store';
+import {
+  accessLogFor,
+  type AccessLogPurge,
+  dayPartitions,
+  monthPartition,
+  partitionsAhead,
+  purgeAccessLog,
+} from '@app/store';
 import { AccessLogPurgeService } from '../apps/gateway/src/access-log';
 import { captureEnvCli } from './cli/capture';
 import { bootGateway } from './gateway';
@@ -198,13 +205,21 @@ describe('access log', () => {
   });
 
   describe('retention', () => {
+    const ds = () => s.env.db.dataSource;
+    /** Every partition under access_log, months and days, and whether it has an index. */
     const partitions = async () =>
-      (
-        await s.sql<{ name: string }>(
-          `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
-            WHERE i.inhparent = 'access_log'::regclass ORDER BY 1`,
-        )
-      ).map((r) => r.name);
+      new Map(
+        (
+          await s.sql<{ name: string; indexed: boolean }>(
+            `WITH RECURSIVE tree AS (
+               SELECT inhrelid AS oid FROM pg_inherits WHERE inhparent = 'access_log'::regclass
+               UNION ALL SELECT i.inhrelid FROM pg_inherits i JOIN tree t ON i.inhparent = t.oid)
+             SELECT c.relname AS name, EXISTS (SELECT FROM pg_index x WHERE x.indrelid = c.oid) AS indexed
+               FROM tree JOIN pg_class c ON c.oid = tree.oid`,
+          )
+        ).map((r) => [r.name, r.indexed]),
+      );
+    const dayOf = (at: Date) => dayPartitions(monthPartition(at)).find((d) => d.to > at)!.name;
     const ago = (days: number) => new Date(Date.now() - days * DAY_MS);
     const insert = (teamId: number, at: Date[]) =>
       s.sql(
@@ -220,37 +235,67 @@ describe('access log', () => {
         )
       ).map((r) => r.days);
 
-    it('has this month and the next as partitions, and a default one', async () => {
+    it('has this month and the next as partitions, each by day, and a default one', async () => {
       const now = new Date();
-      const next = monthPartition(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)));
-      expect(await partitions()).toEqual(
-        expect.arrayContaining([monthPartition(now).name, next.name, 'access_log_default']),
-      );
+      const [month, next] = partitionsAhead(now);
+      const existing = await partitions();
+      for (const p of [month, next, ...dayPartitions(month), ...dayPartitions(next)])
+        expect([p.name, existing.has(p.name)]).toEqual([p.name, true]);
+      expect(existing.has('access_log_default')).toBe(true);
+      // Today's rows are not indexed while billed calls write them.
+      expect(existing.get(dayOf(now))).toBe(false);
     });
 
-    it('purges what is older than ACCESS_LOG_RETENTION_DAYS: old months dropped, the boundary trimmed, newer rows kept', async () => {
-      const team = await seedTeam(s.env.db.dataSource, { credits: 0 });
-      // The months of 200 days ago as they would have been made then (this run keeps everything).
-      const then = await purgeAccessLog(s.env.db.dataSource, 90, ago(200));
-      const old = partitionsAhead(ago(200)).map((p) => p.name);
-      expect(then?.created).toEqual(old);
-      await insert(team.id, [ago(200), ago(170), ago(120), ago(91), ago(89), ago(30), ago(0.01)]);
+    it('purges what is older than ACCESS_LOG_RETENTION_DAYS: old months and days dropped, the boundary trimmed, newer rows kept', async () => {
+      const team = await seedTeam(ds(), { credits: 0 });
+      // The months of 95 and 200 days ago as they would have been made then (in this order, so
+      // neither run purges anything the rows below need).
+      await purgeAccessLog(ds(), 90, ago(95));
+      const then = await purgeAccessLog(ds(), 90, ago(200));
+      expect(then?.created).toEqual(partitionsAhead(ago(200)).map((p) => p.name));
+      // 150 days ago is in no month made above, so the default partition holds it.
+      const rows = [200, 170, 150, 120, 91, 90.5, 89.5, 89, 30, 0.01];
+      await insert(team.id, rows.map(ago));
       const run = await captureEnvCli(s.env)(['privacy:purge-access-log']);
       expect(run).toMatchObject({ code: 0, stderr: '' });
-      const done = JSON.parse(run.stdout) as { retention_days: number; dropped: string[]; deleted: number };
+      const done = JSON.parse(run.stdout) as AccessLogPurge & { retention_days: number };
       expect(done.retention_days).toBe(90);
-      expect(done.dropped).toEqual(expect.arrayContaining(old));
-      expect(done.deleted).toBeGreaterThanOrEqual(2); // 120 and 91 days: default partition or the boundary month
-      expect(await ages(team.id)).toEqual([89, 30, 0]);
-      for (const name of old) expect(await partitions()).not.toContain(name);
+      const cutoff = new Date(done.cutoff);
+      const pastDays = dayPartitions(monthPartition(cutoff)).filter((d) => d.to <= cutoff);
+      const existing = await partitions();
+      for (const p of [...partitionsAhead(ago(200)), ...pastDays]) expect(existing.has(p.name)).toBe(false);
+      expect(existing.has(dayOf(cutoff))).toBe(true);
+      expect(done.deleted).toBeGreaterThanOrEqual(1); // 150 days, from the default partition
+      expect(await ages(team.id)).toEqual([89, 89, 30, 0]);
+    });
+
+    it('indexes each day that is over, once', async () => {
+      // Half a month from now, every day of this month and the first half of the next is over.
+      const [, next] = partitionsAhead(new Date());
+      const mid = new Date(next.from.getTime() + 14.5 * DAY_MS);
+      const done = await purgeAccessLog(ds(), 90, mid);
+      const existing = await partitions();
+      const over = [...dayPartitions(monthPartition(new Date())), ...dayPartitions(next).slice(0, 14)];
+      for (const d of over) expect([d.name, existing.get(d.name)]).toEqual([d.name, true]);
+      expect(existing.get(dayOf(mid))).toBe(false);
+      expect(done?.indexed).toEqual(expect.arrayContaining(over.slice(-3).map((d) => d.name)));
+      expect((await purgeAccessLog(ds(), 90, mid))?.indexed).toEqual([]);
+      // The subject report reads indexed days and the day in progress alike.
+      const team = await seedTeam(ds(), { credits: 0 });
+      await insert(team.id, [new Date(mid.getTime() - DAY_MS), mid]);
+      const read = await accessLogFor(ds(), [s.live.person]);
+      expect(read.filter((r) => r.team_id === team.id).map((r) => r.at)).toEqual([
+        new Date(mid.getTime() - DAY_MS).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z'),
+        mid.toISOString().replace(/\.(\d{3})Z$/, '.$1000Z'),
+      ]);
     });
 
     it('runs in one gateway at a time, and moves rows the default partition caught into their new month', async () => {
-      const team = await seedTeam(s.env.db.dataSource, { credits: 0 });
+      const team = await seedTeam(ds(), { credits: 0 });
       const purge = s.stack.gateway.get(AccessLogPurgeService);
       const ahead = new Date(Date.now() + 75 * DAY_MS);
       await insert(team.id, [ahead]);
-      const lock = await s.env.db.dataSource.createQueryRunner();
+      const lock = ds().createQueryRunner();
       await lock.connect();
       try {
         await lock.query('SELECT pg_advisory_lock(hashtext($1))', [
@@ -267,7 +312,7 @@ describe('access log', () => {
         `SELECT tableoid::regclass::text AS part FROM access_log WHERE team_id = $1`,
         [team.id],
       );
-      expect(where.part).toBe(monthPartition(ahead).name);
+      expect(where.part).toBe(dayOf(ahead));
     });
   });
 });

@@ -8,13 +8,16 @@
  *   npm run build:bench
  *   node --max-semi-space-size=64 dist/bench/access/access-log.js --dir /var/tmp/gen1m --schema bench_xxx
  *     [--prefix bench_xxx_] [--rounds 2] [--duration 10] [--warmup 5] [--connections 32]
- *     [--search-connections 8] [--people 500] [--only email,name,search,search100]
+ *     [--search-connections 8] [--people 500] [--only email,name,search,search100] [--prefill N]
  *
  * Scenarios: POST /person/enrich by email; by full_name + city + company; POST /person/search
  * with the default page (10 records, so 10 access rows a request) and with limit 100 (the most
  * a page returns). Each line: requests/s, p50/p99 ms, CPU µs per request of this process and of
  * the measured gateway's Postgres backends, and the access rows the round wrote. The load
  * average is sampled from /proc/loadavg before every measurement.
+ *
+ * `--prefill N` first writes N access rows of this month (random svc_ids, the bench team's), so
+ * inserts land in an index of a size a running service has rather than in an empty one.
  *
  * Creates a throwaway enterprise team and key in the schema; deletes them and their access rows
  * at the end (the bench's own rows only: nothing else in the schema is touched).
@@ -75,6 +78,7 @@ async function enrichBodies(file: string, n: number): Promise<{ email: object[];
 }
 
 const SETTLE_MS = 2000;
+const PREFILL_BATCH = 500_000;
 const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
 
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
@@ -144,6 +148,7 @@ async function main(): Promise<void> {
       people: { type: 'string', default: '500' },
       city: { type: 'string', default: 'san francisco' },
       only: { type: 'string' },
+      prefill: { type: 'string', default: '0' },
     },
   });
   if (!values.dir || !values.schema) throw new Error('--dir and --schema are required');
@@ -216,6 +221,15 @@ async function main(): Promise<void> {
       await db.query('DELETE FROM access_log WHERE team_id = $1', [teamId]);
       await remove();
     });
+    const prefill = Number(values.prefill);
+    for (let done = 0; done < prefill; done += PREFILL_BATCH) {
+      await db.query(
+        `INSERT INTO access_log (svc_id, entity, team_id, api_key_id, endpoint, request_id)
+         SELECT gen_random_uuid(), 'person', $1, NULL, 'person_search', 'prefill' FROM generate_series(1, $2)`,
+        [teamId, Math.min(PREFILL_BATCH, prefill - done)],
+      );
+      log(`prefill: ${Math.min(prefill, done + PREFILL_BATCH)} access rows`);
+    }
     const gateways = {} as Record<Mode, { app: NestFastifyApplication; url: string }>;
     for (const mode of ['on', 'off'] as const) {
       gateways[mode] = await bootGateway(config, mode);

@@ -1,13 +1,16 @@
-export { purgeAccessLog, type AccessLogPurge } from './purge';
+export { purgeAccessLog, type AccessLogPurge } from './maintenance';
 export { accessLogFor, type AccessLogEntry } from './read';
 export {
   ACCESS_LOG_DEFAULT_PARTITION,
   ACCESS_LOG_TABLE,
+  dayPartitions,
+  daysToIndex,
+  INDEX_AFTER_MS,
   monthPartition,
   parsePartitionName,
   partitionsAhead,
   purgePlan,
   retentionCutoff,
-  type MonthPartition,
+  type Partition,
   type PurgePlan,
 } from './partitions';

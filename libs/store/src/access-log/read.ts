@@ -17,7 +17,8 @@ export interface AccessLogEntry {
 
 /**
  * Who was given these records, oldest first: every access row of the svc_ids (of one entity, if
- * named). Served by the (svc_id, at) index on every partition.
+ * named). Served by the (svc_id, at) index of each day that is over; the day in progress, not
+ * yet indexed, is read whole (docs/access-log.md).
  */
 export async function accessLogFor(
   db: DataSource | EntityManager,
