@@ -14,8 +14,9 @@ const FIRST_RUN_MS = 60_000;
 const FIRST_RUN_SPREAD_MS = 60_000;
 
 /**
- * The access log's daily purge in the gateway (docs/access-log.md, "Retention"): partitions
- * made ahead, rows past ACCESS_LOG_RETENTION_DAYS removed. A failed run (Postgres away) is
+ * The access log's daily job in the gateway (docs/access-log.md, "Storage and retention"):
+ * partitions made ahead, the days that are over indexed, rows past ACCESS_LOG_RETENTION_DAYS
+ * removed. A failed run (Postgres away) is
  * logged and tomorrow's tries again; the default partition keeps inserts working meanwhile.
  */
 @Injectable()
@@ -45,10 +46,10 @@ export class AccessLogPurgeService implements OnApplicationBootstrap, OnApplicat
   /** One run; null when another process holds the purge. */
   async purge(now = new Date()): Promise<AccessLogPurge | null> {
     const done = await purgeAccessLog(this.db, this.retentionDays, now);
-    if (done && (done.created.length > 0 || done.dropped.length > 0 || done.deleted > 0))
+    if (done && done.created.length + done.indexed.length + done.dropped.length + done.deleted > 0)
       this.logger.log(
-        `access log: created [${done.created.join(', ')}], dropped [${done.dropped.join(', ')}], ` +
-          `deleted ${done.deleted} rows before ${done.cutoff}`,
+        `access log: created [${done.created.join(', ')}], indexed [${done.indexed.join(', ')}], ` +
+          `dropped [${done.dropped.join(', ')}], deleted ${done.deleted} rows before ${done.cutoff}`,
       );
     return done;
   }
