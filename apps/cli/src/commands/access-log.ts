@@ -4,15 +4,16 @@ import { CliError } from '../errors';
 import { Runner } from '../runner';
 
 /**
- * privacy:purge-access-log: the gateway's daily purge of the access log, on demand (after
- * lowering ACCESS_LOG_RETENTION_DAYS, or where no gateway runs). Prints what it removed.
+ * privacy:purge-access-log: the gateway's daily access-log job, on demand (after lowering
+ * ACCESS_LOG_RETENTION_DAYS, or where no gateway runs). Prints what it created, indexed and removed.
  */
 export function registerAccessLogCommands(program: Command, run: Runner): void {
   program
     .command('privacy:purge-access-log')
     .description(
-      'remove access log entries older than ACCESS_LOG_RETENTION_DAYS (whole months dropped, the boundary month ' +
-        "trimmed) and create this and next month's partitions; prints what it removed",
+      'remove access log entries older than ACCESS_LOG_RETENTION_DAYS (whole months and days dropped, the ' +
+        "boundary day trimmed), create this and next month's partitions and index the days that are over; " +
+        'prints what it did',
     )
     .action(() =>
       run(async (ds, config) => {
