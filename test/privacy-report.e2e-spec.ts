@@ -107,6 +107,20 @@ describe('privacy subject report', () => {
       ['mcp:enrich_person', 'report-b', 'report-b'],
     ]);
 
+    expect(subject.access_log_truncated).toBe(false);
+    expect(
+      subject.recipients.map((r: { team: string; endpoint: string; count: number }) => [
+        r.team,
+        r.endpoint,
+        r.count,
+      ]),
+    ).toEqual([
+      ['report-a', 'person_enrich', 1],
+      ['report-b', 'person_bulk', 1],
+      ['report-a', 'person_search', 1],
+      ['report-b', 'mcp:enrich_person', 1],
+    ]);
+
     const fromCli = await cli(['privacy:report', '--svc-id', person.svc_id]);
     expect(fromCli.code).toBe(0);
     expect(JSON.parse(fromCli.stdout).people[0].access_log).toEqual(subject.access_log);

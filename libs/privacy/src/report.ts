@@ -4,7 +4,13 @@
  * suppressions that name them and who received their record (the access log).
  */
 import type { DataSource } from 'typeorm';
-import { accessLogFor, activeBuild, type AccessLogEntry } from '@app/store';
+import {
+  accessLogFor,
+  accessLogRecipients,
+  activeBuild,
+  type AccessLogEntry,
+  type AccessLogRecipient,
+} from '@app/store';
 import { normalizeIdentifiers, type PersonIdentifiers } from './identifiers';
 import { resolveIdentifiers } from './resolve';
 
@@ -30,8 +36,16 @@ export interface SubjectPerson {
   suppressed: boolean;
   suppressions: SubjectSuppression[];
   builds: SubjectBuild[];
+  /** Every team that received the record, per endpoint, with how often and when first and last. */
+  recipients: AccessLogRecipient[];
+  /** The entries themselves, oldest first, at most MAX_ACCESS_LOG_ENTRIES. */
   access_log: AccessLogEntry[];
+  /** True when there are more entries than listed (recipients still counts them all). */
+  access_log_truncated: boolean;
 }
+
+/** A record served millions of times must not make a report of millions of lines. */
+export const MAX_ACCESS_LOG_ENTRIES = 10_000;
 
 export interface SubjectReport {
   generated_at: string;
@@ -66,7 +80,7 @@ export async function subjectReport(db: DataSource, input: PersonIdentifiers): P
       person.record !== null ||
       person.builds.length > 0 ||
       person.suppressions.length > 0 ||
-      person.access_log.length > 0
+      person.recipients.length > 0
     )
       people.push(person);
   }
@@ -99,6 +113,7 @@ async function personReport(db: DataSource, svcId: string): Promise<SubjectPerso
       WHERE s.id IN (SELECT suppression_id FROM privacy_suppressed_people WHERE svc_id = $1::uuid) ORDER BY s.id`,
     [svcId],
   )) as Array<{ id: number; created_at: Date; reason: string | null; lifted_at: Date | null }>;
+  const entries = await accessLogFor(db, [svcId], 'person', MAX_ACCESS_LOG_ENTRIES + 1);
   return {
     svc_id: svcId,
     record: record ? (JSON.parse(record.record_json) as unknown) : null,
@@ -123,6 +138,8 @@ async function personReport(db: DataSource, svcId: string): Promise<SubjectPerso
         removed_at: b.removed_at.toISOString(),
       })),
     ],
-    access_log: await accessLogFor(db, [svcId], 'person'),
+    recipients: await accessLogRecipients(db, [svcId], 'person'),
+    access_log: entries.slice(0, MAX_ACCESS_LOG_ENTRIES),
+    access_log_truncated: entries.length > MAX_ACCESS_LOG_ENTRIES,
   };
 }

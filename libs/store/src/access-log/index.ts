@@ -1,5 +1,5 @@
 export { purgeAccessLog, type AccessLogPurge } from './maintenance';
-export { accessLogFor, type AccessLogEntry } from './read';
+export { accessLogFor, accessLogRecipients, type AccessLogEntry, type AccessLogRecipient } from './read';
 export {
   ACCESS_LOG_DEFAULT_PARTITION,
   ACCESS_LOG_TABLE,
