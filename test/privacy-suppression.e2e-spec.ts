@@ -237,8 +237,13 @@ describe('privacy suppressions', () => {
     // Two addresses nobody holds in the served build: they name nobody now (unresolved) ...
     const unknown = 'new.person@example.org';
     const sharedAddress = 'front.desk@example.org';
-    for (const address of [unknown, sharedAddress]) {
-      const made = JSON.parse((await cli(['privacy:suppress', '--email', address])).stdout);
+    const newPhone = '+14155550142';
+    for (const flags of [
+      ['--email', unknown],
+      ['--email', sharedAddress],
+      ['--phone', '(415) 555-0142'],
+    ]) {
+      const made = JSON.parse((await cli(['privacy:suppress', ...flags])).stdout);
       expect(made).toMatchObject({ svc_ids: [], unresolved: 1 });
     }
     // ... and one person by svc_id, present in the served build.
@@ -247,7 +252,7 @@ describe('privacy suppressions', () => {
       bySvcId.svc_id,
     ]);
     // Next month's snapshot: one person now holds the unknown address alone, two share the other.
-    const [newHolder, deskA, deskB] = [people[10], people[11], people[12]];
+    const [newHolder, deskA, deskB, phoneHolder] = [people[10], people[11], people[12], people[13]];
     const email = (address: string) => ({
       address,
       type: 'personal',
@@ -264,7 +269,9 @@ describe('privacy suppressions', () => {
         ? { ...p, emails: [...p.emails, email(unknown)] }
         : p === deskA || p === deskB
           ? { ...p, emails: [...p.emails, email(sharedAddress)] }
-          : p,
+          : p === phoneHolder
+            ? { ...p, phones: [...p.phones, { number: newPhone, current: true } as never] }
+            : p,
     );
     const nextDir = suite.dataDir({
       'people.jsonl': next.map((p) => JSON.stringify(p)).join('\n') + '\n',
@@ -277,15 +284,15 @@ describe('privacy suppressions', () => {
     expect(report.notes).toContain('gateways told of the suppressions: sent');
     const served = await suite.sql<{ svc_id: string }>(
       `SELECT svc_id::text FROM person_records WHERE build_id = '1.0.0_2026-12-21' AND svc_id = ANY($1::uuid[])`,
-      [[bySvcId.svc_id, newHolder.svc_id, deskA.svc_id, deskB.svc_id]],
+      [[bySvcId.svc_id, newHolder.svc_id, deskA.svc_id, deskB.svc_id, phoneHolder.svc_id]],
     );
     expect(report.people.rejected).toBe(0);
-    expect(report.people.suppressed).toBe(2);
+    expect(report.people.suppressed).toBe(3);
     expect(served.map((r) => r.svc_id).sort()).toEqual([deskA.svc_id, deskB.svc_id].sort());
     // The sole holder is remembered by svc_id from then on.
     const list = JSON.parse((await cli(['privacy:list'])).stdout) as Array<{ svc_ids: string[] }>;
     expect(list.flatMap((l) => l.svc_ids)).toEqual(
-      expect.arrayContaining([newHolder.svc_id, bySvcId.svc_id]),
+      expect.arrayContaining([newHolder.svc_id, bySvcId.svc_id, phoneHolder.svc_id]),
     );
     // At once, though the gateways may serve the previous build for up to 5 s: it no longer holds them.
     const started = Date.now();

@@ -16,33 +16,91 @@ import { lowerPersonCounts, recordRemovals, rememberPeople } from './suppression
 
 const rows = async <T>(q: Queryable, sql: string, params: unknown[]) => (await q.query(sql, params)) as T[];
 
-// Emails are compared through their stored sha256 key; phones and profile URLs by the digest of
-// each of the build's keys of that kind, read only when a standing suppression has one.
-const NAMED_IN_BUILD = `
-  WITH ids AS (
-    SELECT i.suppression_id, i.kind, i.hash FROM privacy_suppressed_identifiers i
-      JOIN privacy_suppressions s ON s.id = i.suppression_id AND s.lifted_at IS NULL
-  ),
-  held AS (
-    SELECT ids.suppression_id, ids.kind, ids.hash, k.svc_id
-      FROM ids JOIN person_match_keys k ON k.build_id = $1 AND k.kind = 'email_sha256' AND k.value = ids.hash
-     WHERE ids.kind = 'email'
-    UNION
-    SELECT ids.suppression_id, ids.kind, ids.hash, k.svc_id
-      FROM person_match_keys k
-      JOIN ids ON ids.kind = k.kind AND ids.hash = encode(sha256(convert_to(k.value, 'UTF8')), 'hex')
-     WHERE k.build_id = $1 AND k.kind IN ('phone', 'social_url')
-       AND k.kind IN (SELECT kind FROM ids)
-  ),
-  sole AS (SELECT kind, hash FROM held GROUP BY kind, hash HAVING count(DISTINCT svc_id) = 1)
-  SELECT h.suppression_id, h.svc_id::text AS svc_id,
-         NOT EXISTS (SELECT 1 FROM privacy_suppressed_people k WHERE k.svc_id = h.svc_id) AS newly
-    FROM held h JOIN sole USING (kind, hash)
-  UNION
-  SELECT p.suppression_id, p.svc_id::text, false
-    FROM privacy_suppressed_people p
-    JOIN privacy_suppressions s ON s.id = p.suppression_id AND s.lifted_at IS NULL
-    JOIN person_records r ON r.build_id = $1 AND r.svc_id = p.svc_id`;
+interface Named {
+  suppression_id: number;
+  svc_id: string;
+  newly: boolean;
+}
+
+/** Standing identifier hashes, and the people standing suppressions name by svc_id that this build holds. */
+async function standing(q: Queryable, buildId: string) {
+  const ids = await rows<{ suppression_id: number; kind: string; hash: string }>(
+    q,
+    `SELECT i.suppression_id, i.kind, i.hash FROM privacy_suppressed_identifiers i
+       JOIN privacy_suppressions s ON s.id = i.suppression_id AND s.lifted_at IS NULL`,
+    [],
+  );
+  const people = await rows<{ suppression_id: number; svc_id: string }>(
+    q,
+    `SELECT p.suppression_id, p.svc_id::text AS svc_id
+       FROM privacy_suppressed_people p
+       JOIN privacy_suppressions s ON s.id = p.suppression_id AND s.lifted_at IS NULL
+       JOIN person_records r ON r.build_id = $1 AND r.svc_id = p.svc_id`,
+    [buildId],
+  );
+  return { ids, people };
+}
+
+/**
+ * Who in the build holds a suppressed identifier. Emails go through their stored sha256 key (an
+ * index lookup); phones and profile URLs through the digest of each of the build's keys of that
+ * kind, in one pass over them whatever the number of suppressions (the hashes are matched as a
+ * set), and only for the kinds some standing suppression has.
+ */
+async function holders(q: Queryable, buildId: string, ids: ReadonlyArray<{ kind: string; hash: string }>) {
+  const emails = ids.filter((i) => i.kind === 'email').map((i) => i.hash);
+  const others = ids.filter((i) => i.kind !== 'email');
+  const found: Array<{ kind: string; hash: string; svc_id: string }> = [];
+  if (emails.length > 0)
+    found.push(
+      ...(await rows<{ kind: string; hash: string; svc_id: string }>(
+        q,
+        `SELECT 'email' AS kind, value AS hash, svc_id::text AS svc_id FROM person_match_keys
+          WHERE build_id = $1 AND kind = 'email_sha256' AND value = ANY($2::text[])`,
+        [buildId, emails],
+      )),
+    );
+  if (others.length > 0)
+    found.push(
+      ...(await rows<{ kind: string; hash: string; svc_id: string }>(
+        q,
+        `SELECT kind, hash, svc_id::text AS svc_id FROM (
+           SELECT kind, svc_id, encode(sha256(convert_to(value, 'UTF8')), 'hex') AS hash
+             FROM person_match_keys WHERE build_id = $1 AND kind = ANY($2::text[])) k
+          WHERE hash = ANY($3::text[])`,
+        [buildId, [...new Set(others.map((i) => i.kind))], others.map((i) => i.hash)],
+      )),
+    );
+  return found;
+}
+
+/** The records standing suppressions name in the build, by svc_id or as sole holder of an identifier. */
+async function namedInBuild(q: Queryable, buildId: string): Promise<Named[]> {
+  const { ids, people } = await standing(q, buildId);
+  const held = new Map<string, Set<string>>();
+  for (const h of await holders(q, buildId, ids)) {
+    const key = `${h.kind}:${h.hash}`;
+    held.set(key, (held.get(key) ?? new Set()).add(h.svc_id));
+  }
+  const byIdentifier: Array<{ suppression_id: number; svc_id: string }> = [];
+  for (const i of ids) {
+    const svcIds = held.get(`${i.kind}:${i.hash}`);
+    if (svcIds?.size === 1) byIdentifier.push({ suppression_id: i.suppression_id, svc_id: [...svcIds][0] });
+  }
+  const known = new Set(
+    (
+      await rows<{ svc_id: string }>(
+        q,
+        'SELECT DISTINCT svc_id::text AS svc_id FROM privacy_suppressed_people WHERE svc_id = ANY($1::uuid[])',
+        [byIdentifier.map((n) => n.svc_id)],
+      )
+    ).map((r) => r.svc_id),
+  );
+  return [
+    ...people.map((p) => ({ ...p, newly: false })),
+    ...byIdentifier.map((n) => ({ ...n, newly: !known.has(n.svc_id) })),
+  ];
+}
 
 export interface Sweep {
   /** Records of the new build left out. */
@@ -69,9 +127,7 @@ export async function sweepSuppressed(
   index: string,
 ): Promise<Sweep> {
   await q.query('LOCK TABLE privacy_suppressions IN SHARE MODE');
-  const named = await rows<{ suppression_id: number; svc_id: string; newly: boolean }>(q, NAMED_IN_BUILD, [
-    buildId,
-  ]);
+  const named = await namedInBuild(q, buildId);
   if (named.length === 0) return { removed: 0, newlyNamed: [] };
   const newlyNamed = [...new Set(named.filter((n) => n.newly).map((n) => n.svc_id))];
   const bySuppression = new Map<number, string[]>();
