@@ -178,6 +178,19 @@ export async function suppressedPeople(db: DataSource): Promise<string[]> {
   return rows.map((r) => r.svc_id);
 }
 
+/**
+ * Changes whenever the standing list may have: a suppression made or lifted, or people remembered
+ * by a load. Cheap next to reading the list, so a process can poll it.
+ */
+export async function suppressionsSignature(db: DataSource): Promise<string> {
+  const [row] = (await db.query(
+    `SELECT (SELECT coalesce(max(id), 0) FROM privacy_suppressions) AS made,
+            (SELECT count(*) FROM privacy_suppressions WHERE lifted_at IS NOT NULL) AS lifted,
+            (SELECT count(*) FROM privacy_suppressed_people) AS people`,
+  )) as Array<{ made: number; lifted: string; people: string }>;
+  return `${row.made}/${row.lifted}/${row.people}`;
+}
+
 export async function rememberPeople(
   em: EntityManager | Queryable,
   suppressionId: number,

@@ -3,12 +3,12 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import type { SuppressionsChangedEvent } from '@app/contracts';
-import { suppressedPeople } from '@app/privacy';
+import { suppressedPeople, suppressionsSignature } from '@app/privacy';
 import { BroadcastListener, SUPPRESSIONS_CHANGED, suppressionEvents } from '@app/server';
 
 /**
- * Read again this often even when every broadcast arrives: the one bound that holds when NATS
- * cannot deliver one (a lift never needs more; a suppression has removed the records already).
+ * Checked this often even when every broadcast arrives (read again when it changed): the one
+ * bound that holds when NATS cannot deliver one (a suppression has removed the records already).
  */
 export const SUPPRESSIONS_RELOAD_MS = 60_000;
 
@@ -28,6 +28,8 @@ export class SuppressedPeople implements OnModuleInit, OnApplicationShutdown {
   private reloading: Promise<void> | null = null;
   /** Ids heard while a read is in flight: the read may have begun before their suppression committed. */
   private heard: Set<string> | null = null;
+  /** suppressionsSignature as of the last complete read. */
+  private signature: string | null = null;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -47,7 +49,7 @@ export class SuppressedPeople implements OnModuleInit, OnApplicationShutdown {
       },
       this.logger,
     );
-    this.timer = setInterval(() => void this.reload(), SUPPRESSIONS_RELOAD_MS);
+    this.timer = setInterval(() => void this.reloadIfChanged(), SUPPRESSIONS_RELOAD_MS);
     this.timer.unref();
   }
 
@@ -75,14 +77,26 @@ export class SuppressedPeople implements OnModuleInit, OnApplicationShutdown {
     void this.reload();
   }
 
+  /** The periodic check: the whole list is read again only when its signature moved. */
+  private async reloadIfChanged(): Promise<void> {
+    try {
+      if ((await suppressionsSignature(this.db)) !== this.signature) await this.reload();
+    } catch (error) {
+      this.logger.warn(`could not check the suppressions (${(error as Error).message})`);
+    }
+  }
+
   /** One read at a time; a failed read keeps the set it had (never fewer suppressions than known). */
   private reload(): Promise<void> {
     if (this.reloading) return this.reloading;
     const heard = new Set<string>();
     this.heard = heard;
-    this.reloading = suppressedPeople(this.db)
-      .then((ids) => {
+    // The signature first: a change landing during the read is seen by the next check.
+    this.reloading = suppressionsSignature(this.db)
+      .then(async (signature) => {
+        const ids = await suppressedPeople(this.db);
         this.ids = new Set([...ids, ...heard]);
+        this.signature = signature;
       })
       .catch((error: Error) => this.logger.warn(`could not read the suppressions (${error.message})`))
       .finally(() => {
