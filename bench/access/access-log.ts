@@ -23,7 +23,6 @@
  * at the end (the bench's own rows only: nothing else in the schema is touched).
  */
 import 'reflect-metadata';
-import { randomBytes } from 'node:crypto';
 import { createReadStream, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -31,7 +30,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource } from 'typeorm';
-import { loadConfig, type AppConfig } from '@app/config';
+import type { AppConfig } from '@app/config';
 import type { PersonRecord } from '@app/contracts';
 import { createDataSource } from '@app/store';
 import { createGateway } from '../../apps/gateway/src/bootstrap';
@@ -39,7 +38,8 @@ import { cannon } from '../shared/autocannon';
 import { createBenchKey } from '../shared/bench-key';
 import type { Measured } from '../shared/latency';
 import { cpuPerRequest, sampleCpu } from '../matching/cpu-usage';
-import { startSearchWorker } from '../search/worker';
+import { benchConfig } from '../shared/bench-config';
+import { startWorkerFor } from '../search/worker';
 
 type Mode = 'on' | 'off';
 
@@ -156,17 +156,12 @@ async function main(): Promise<void> {
   const warmup = Number(values.warmup);
   const rounds = Number(values.rounds);
   const only = values.only?.split(',');
-  const config = loadConfig({
-    ...process.env,
-    LOG_LEVEL: 'silent',
-    PORT: '0',
-    DATABASE_SCHEMA: values.schema,
-    OPENSEARCH_INDEX_PREFIX: values.prefix ?? `${values.schema}_`,
-    // Subjects of our own, so no other worker on this NATS server answers our gateways.
-    NATS_SUBJECT_PREFIX: `bench_access_${randomBytes(4).toString('hex')}`,
-    RATE_LIMIT_DEFAULT_PER_MINUTE: '1000000',
+  const config = benchConfig({
+    schema: values.schema,
+    prefix: values.prefix,
+    name: 'bench_access',
     // Two gateways in one process: neither serves /metrics.
-    METRICS_PORT: '0',
+    extra: { METRICS_PORT: '0' },
   });
   const bodies = await enrichBodies(path.join(values.dir, 'people.jsonl'), Number(values.people));
   const query = `SELECT * FROM people WHERE city = '${values.city!.replace(/'/g, "''")}'`;
@@ -209,12 +204,7 @@ async function main(): Promise<void> {
   await db.initialize();
   cleanups.unshift(() => db.destroy());
   try {
-    const worker = await startSearchWorker({
-      ...process.env,
-      DATABASE_SCHEMA: config.database.schema,
-      NATS_SUBJECT_PREFIX: config.nats.subjectPrefix,
-      OPENSEARCH_INDEX_PREFIX: config.opensearch.indexPrefix,
-    });
+    const worker = await startWorkerFor(config);
     cleanups.unshift(() => worker.stop());
     const { key, teamId, remove } = await createBenchKey(db);
     cleanups.unshift(async () => {

@@ -35,7 +35,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '@app/config';
+import { benchConfig } from '../shared/bench-config';
 import type { PersonRecord } from '@app/contracts';
 import { createDataSource } from '@app/store';
 import { freePort } from '@app/testing';
@@ -202,14 +202,7 @@ async function main(): Promise<void> {
   const seconds = Number(values.duration);
   const connections = Number(values.connections);
   const only = values.only?.split(',');
-  const config = loadConfig({
-    ...process.env,
-    LOG_LEVEL: 'silent',
-    PORT: '0',
-    DATABASE_SCHEMA: values.schema,
-    NATS_SUBJECT_PREFIX: values.schema,
-    RATE_LIMIT_DEFAULT_PER_MINUTE: '1000000',
-  });
+  const config = benchConfig({ schema: values.schema, name: 'bench_matching', subjects: values.schema });
   const chosen = await scenarios(
     path.join(values.dir, 'people.jsonl'),
     Number(values.people),

@@ -13,10 +13,9 @@
  * Postgres indexes it creates stay with the schema (a second run reuses them).
  */
 import 'reflect-metadata';
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '@app/config';
+import { benchConfig } from '../shared/bench-config';
 import { createOpenSearchClient } from '@app/search-index';
 import { createDataSource } from '@app/store';
 import { DEFAULT_SEARCH_LIMIT } from '../../apps/gateway/src/search/dto/search-body.dto';
@@ -60,16 +59,7 @@ async function main(): Promise<void> {
     ['c', `SELECT * FROM people WHERE skills ILIKE '%python%' AND city = ${quote(values['skills-city']!)}`],
   ];
 
-  const config = loadConfig({
-    ...process.env,
-    LOG_LEVEL: 'silent',
-    PORT: '0',
-    DATABASE_SCHEMA: values.schema,
-    OPENSEARCH_INDEX_PREFIX: values.prefix ?? `${values.schema}_`,
-    // Subjects of our own, so no other worker on this NATS server answers our gateway.
-    NATS_SUBJECT_PREFIX: `bench_search_${randomBytes(4).toString('hex')}`,
-    RATE_LIMIT_DEFAULT_PER_MINUTE: '1000000',
-  });
+  const config = benchConfig({ schema: values.schema, prefix: values.prefix, name: 'bench_search' });
   const log = (text: string) => process.stderr.write(`${text}\n`);
   const db = createDataSource(config.database, { applicationName: 'svc-bench-search' });
   await db.initialize();

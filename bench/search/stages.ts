@@ -12,11 +12,10 @@
  * worker is the real one in its own process; autocannon runs in a child process.
  */
 import 'reflect-metadata';
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import { loadConfig } from '@app/config';
+import { benchConfig } from '../shared/bench-config';
 import { createDataSource } from '@app/store';
 import { CreditsService } from '../../apps/gateway/src/billing';
 import { SearchClient } from '../../apps/gateway/src/search-client/search-client.service';
@@ -76,15 +75,7 @@ async function main(): Promise<void> {
   });
   if (!values.schema) throw new Error('--schema SCHEMA (from bench/loader/run.js --keep) is required');
   const sql = QUERIES[values.query!] ?? values.query!;
-  const config = loadConfig({
-    ...process.env,
-    LOG_LEVEL: 'silent',
-    PORT: '0',
-    DATABASE_SCHEMA: values.schema,
-    OPENSEARCH_INDEX_PREFIX: values.prefix ?? `${values.schema}_`,
-    NATS_SUBJECT_PREFIX: `bench_stages_${randomBytes(4).toString('hex')}`,
-    RATE_LIMIT_DEFAULT_PER_MINUTE: '1000000',
-  });
+  const config = benchConfig({ schema: values.schema, prefix: values.prefix, name: 'bench_stages' });
   const db = createDataSource(config.database, { applicationName: 'svc-bench-stages' });
   await db.initialize();
   const cleanups: Array<() => Promise<unknown>> = [() => db.destroy()];

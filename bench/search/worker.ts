@@ -9,6 +9,16 @@ import { createBenchKey } from '../shared/bench-key';
 
 const READY = 'search worker ready';
 
+/** The worker on a bench gateway's schema, indices and NATS subjects. */
+export function startWorkerFor(config: AppConfig): ReturnType<typeof startSearchWorker> {
+  return startSearchWorker({
+    ...process.env,
+    DATABASE_SCHEMA: config.database.schema,
+    NATS_SUBJECT_PREFIX: config.nats.subjectPrefix,
+    OPENSEARCH_INDEX_PREFIX: config.opensearch.indexPrefix,
+  });
+}
+
 /**
  * The real search worker (`dist/apps/search/src/main.js`) as its own process, as deployed: it
  * must not share an event loop with the gateway it is measured through. Resolves once it is
@@ -61,12 +71,7 @@ export async function startSearchPath(
   db: DataSource,
   cleanups: Array<() => Promise<unknown>>,
 ): Promise<{ key: string; gateway: NestFastifyApplication; workerPid: number }> {
-  const worker = await startSearchWorker({
-    ...process.env,
-    DATABASE_SCHEMA: config.database.schema,
-    NATS_SUBJECT_PREFIX: config.nats.subjectPrefix,
-    OPENSEARCH_INDEX_PREFIX: config.opensearch.indexPrefix,
-  });
+  const worker = await startWorkerFor(config);
   cleanups.unshift(() => worker.stop());
   const { key, remove } = await createBenchKey(db);
   cleanups.unshift(remove);
