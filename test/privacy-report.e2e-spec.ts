@@ -160,6 +160,31 @@ describe('privacy subject report', () => {
     expectErrorResponse(await operator('DELETE', '/privacy/suppressions/99999'), 404, 'not_found');
   });
 
+  it('suppresses by a profile URL and by a phone as enrichment reads them, and reports by them', async () => {
+    const rows = (await env.db.dataSource.query(
+      `SELECT svc_id::text, record->>'netx_url' AS netx_url, record->'phones'->0->>'number' AS phone
+         FROM person_records WHERE build_id = $1 AND record->>'netx_url' IS NOT NULL
+          AND jsonb_array_length(record->'phones') > 0 AND svc_id <> ALL($2::uuid[])
+        ORDER BY svc_id LIMIT 2`,
+      [TEST_BUILD, [person.svc_id, bystander.svc_id]],
+    )) as Array<{ svc_id: string; netx_url: string; phone: string }>;
+    const [byUrl, byPhone] = rows;
+    // Written differently from the record: scheme and case, and the number spaced out.
+    const url = byUrl.netx_url.replace(/^https:\/\//, 'HTTP://').replace('www.', 'WWW.');
+    const spaced = byPhone.phone.replace(/^(\+\d)(\d{3})(\d{3})/, '$1 $2 $3 ');
+    for (const [body, who] of [
+      [{ netx_url: [url] }, byUrl],
+      [{ phone: [spaced] }, byPhone],
+    ] as const) {
+      const made = await operator('POST', '/privacy/suppressions', body);
+      expect(made.statusCode).toBe(201);
+      expect(made.json()).toMatchObject({ svc_ids: [who.svc_id], unresolved: 0 });
+      const [subject] = (await operator('POST', '/privacy/reports', body)).json().people;
+      expect(subject).toMatchObject({ svc_id: who.svc_id, suppressed: true, record: null });
+      expect(enrichedId(await stack.post('/person/enrich', { svc_id: who.svc_id }))).toBeUndefined();
+    }
+  });
+
   it('answers the operator token only, and says what to change in a bad request', async () => {
     expectErrorResponse(
       await operator('POST', '/privacy/reports', { email: ['a@b.example'] }, 'wrong-token-123456789'),
