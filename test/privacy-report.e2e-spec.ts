@@ -210,10 +210,13 @@ describe('privacy subject report', () => {
       'validation_failed',
     );
     expectErrorResponse(
-      await operator('POST', '/privacy/suppressions', { email: 'a@b.example' }),
+      await operator('POST', '/privacy/suppressions', { email: 5 }),
       422,
       'validation_failed',
     );
+    // One value needs no list.
+    const single = await operator('POST', '/privacy/reports', { email: person.email });
+    expect(single.json().people.map((p: { svc_id: string }) => p.svc_id)).toEqual([person.svc_id]);
     expectErrorResponse(await operator('GET', '/privacy/suppressions?limit=0'), 422, 'validation_failed');
   });
 });

@@ -207,8 +207,13 @@ describe('privacy suppressions', () => {
     expect(bad.stderr).toContain('--email');
     const none = await cli(['privacy:suppress', '--reason', 'x']);
     expect(none.code).toBe(2);
-    // Lifted again so the reload below judges the email suppression alone.
-    expect((await cli(['privacy:unsuppress', String(shared.id)])).code).toBe(0);
+    // Lifted again, by the identifier it was made with, so the reload below judges the email
+    // suppression alone.
+    expect((await cli(['privacy:unsuppress', String(shared.id), '--phone', SHARED_PHONE])).code).toBe(2);
+    const lifted = await cli(['privacy:unsuppress', '--phone', '(415) 555-0199']);
+    expect(lifted.code).toBe(0);
+    expect(JSON.parse(lifted.stdout).lifted.map((l: { id: number }) => l.id)).toEqual([shared.id]);
+    expect((await cli(['privacy:unsuppress', '--phone', SHARED_PHONE])).code).toBe(1);
   });
 
   it('serves them again from the next load once the suppression is lifted', async () => {

@@ -110,40 +110,75 @@ export interface LiftResult extends SuppressionSummary {
 /** Lifts a suppression: a later load serves its people again (their removed records are not restored). */
 export async function unsuppress(db: DataSource, id: number, actor: AuditActor): Promise<LiftResult> {
   return db.transaction(async (em) => {
-    const [row] = (await em.query(
-      `SELECT id, created_at, reason, lifted_at FROM privacy_suppressions WHERE id = $1 FOR UPDATE`,
-      [id],
-    )) as Array<{ id: number; created_at: Date; reason: string | null; lifted_at: Date | null }>;
+    const [row] = (await em.query(`SELECT id, lifted_at FROM privacy_suppressions WHERE id = $1 FOR UPDATE`, [
+      id,
+    ])) as Array<{ id: number; lifted_at: Date | null }>;
     if (!row) throw new ServiceError('not_found', `suppression ${id} does not exist`);
     if (row.lifted_at)
       throw new ServiceError(
         'conflict',
         `suppression ${id} was lifted already, at ${row.lifted_at.toISOString()}`,
       );
-    const [lifted] = (await em.query(
-      `WITH lifted AS (UPDATE privacy_suppressions SET lifted_at = now() WHERE id = $1 RETURNING lifted_at)
-       SELECT lifted_at FROM lifted`,
-      [id],
-    )) as Array<{ lifted_at: Date }>;
-    const [summary] = await summaries(em, [id]);
-    const released = (
-      (await em.query(
-        `SELECT p.svc_id::text AS svc_id FROM privacy_suppressed_people p WHERE p.suppression_id = $1
-            AND NOT EXISTS (SELECT 1 FROM privacy_suppressed_people o JOIN privacy_suppressions s ON s.id = o.suppression_id
-                             WHERE o.svc_id = p.svc_id AND s.lifted_at IS NULL)
-          ORDER BY 1`,
-        [id],
-      )) as Array<{ svc_id: string }>
-    ).map((r) => r.svc_id);
-    await appendAudit(em, {
-      actor,
-      action: 'privacy.unsuppress',
-      target: `suppression:${id}`,
-      before: { lifted_at: null },
-      after: { lifted_at: lifted.lifted_at.toISOString(), released },
-    });
-    return { ...summary, lifted_at: lifted.lifted_at.toISOString(), released };
+    return lift(em, id, actor);
   });
+}
+
+/**
+ * Lifts every standing suppression that names the person as asked: one of the same identifiers
+ * (by hash) or svc_ids. not_found when none stands, so a typo never passes for a lift.
+ */
+export async function unsuppressMatching(
+  db: DataSource,
+  input: PersonIdentifiers,
+  actor: AuditActor,
+): Promise<LiftResult[]> {
+  const named = normalizeIdentifiers(input);
+  return db.transaction(async (em) => {
+    const ids = (
+      (await em.query(
+        `SELECT s.id FROM privacy_suppressions s
+          WHERE s.lifted_at IS NULL AND (
+            EXISTS (SELECT 1 FROM privacy_suppressed_identifiers i
+                     WHERE i.suppression_id = s.id
+                       AND (i.kind, i.hash) IN (SELECT * FROM unnest($1::text[], $2::text[])))
+            OR EXISTS (SELECT 1 FROM privacy_suppressed_people p
+                        WHERE p.suppression_id = s.id AND p.svc_id = ANY($3::uuid[])))
+          ORDER BY s.id FOR UPDATE`,
+        [named.identifiers.map((i) => i.kind), named.identifiers.map((i) => i.hash), named.svcIds],
+      )) as Array<{ id: number }>
+    ).map((r) => r.id);
+    if (ids.length === 0) throw new ServiceError('not_found', 'no standing suppression names this person');
+    const lifted: LiftResult[] = [];
+    for (const id of ids) lifted.push(await lift(em, id, actor));
+    return lifted;
+  });
+}
+
+/** Lifts one suppression, locked and standing, with its audit row. */
+async function lift(em: EntityManager, id: number, actor: AuditActor): Promise<LiftResult> {
+  const [lifted] = (await em.query(
+    `WITH lifted AS (UPDATE privacy_suppressions SET lifted_at = now() WHERE id = $1 RETURNING lifted_at)
+     SELECT lifted_at FROM lifted`,
+    [id],
+  )) as Array<{ lifted_at: Date }>;
+  const [summary] = await summaries(em, [id]);
+  const released = (
+    (await em.query(
+      `SELECT p.svc_id::text AS svc_id FROM privacy_suppressed_people p WHERE p.suppression_id = $1
+          AND NOT EXISTS (SELECT 1 FROM privacy_suppressed_people o JOIN privacy_suppressions s ON s.id = o.suppression_id
+                           WHERE o.svc_id = p.svc_id AND s.lifted_at IS NULL)
+        ORDER BY 1`,
+      [id],
+    )) as Array<{ svc_id: string }>
+  ).map((r) => r.svc_id);
+  await appendAudit(em, {
+    actor,
+    action: 'privacy.unsuppress',
+    target: `suppression:${id}`,
+    before: { lifted_at: null },
+    after: { lifted_at: lifted.lifted_at.toISOString(), released },
+  });
+  return { ...summary, lifted_at: lifted.lifted_at.toISOString(), released };
 }
 
 export interface ListOptions {

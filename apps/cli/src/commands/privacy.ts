@@ -1,6 +1,13 @@
 import { Command } from 'commander';
 import { ServiceError } from '@app/contracts';
-import { listSuppressions, type PersonIdentifiers, subjectReport, suppress, unsuppress } from '@app/privacy';
+import {
+  listSuppressions,
+  type PersonIdentifiers,
+  subjectReport,
+  suppress,
+  unsuppress,
+  unsuppressMatching,
+} from '@app/privacy';
 import { positiveInt } from '../args';
 import { CliError, ConflictError, NotFoundError, UsageError } from '../errors';
 import { Runner } from '../runner';
@@ -70,12 +77,32 @@ export function registerPrivacyCommands(program: Command, run: Runner): void {
       );
     });
 
-  program
-    .command('privacy:unsuppress')
-    .description('lift a suppression: its people are served again from the next data:load on')
-    .argument('<id>', 'the suppression id (privacy:list)')
-    .action((raw: string) => {
-      const id = positiveInt('<id>', raw);
+  withIdentifierFlags(
+    program
+      .command('privacy:unsuppress')
+      .description(
+        'lift a suppression by its id, or every standing one naming the person: served again from the next data:load on',
+      ),
+  )
+    .argument('[id]', 'the suppression id (privacy:list)')
+    .option('--id <id>', 'the suppression id, as a flag')
+    .action((raw: string | undefined, flags: IdentifierFlags & { id?: string }) => {
+      const given = [raw, flags.id].filter((v): v is string => v !== undefined);
+      const named = Object.values({ ...flags, id: [] }).some((v) => Array.isArray(v) && v.length > 0);
+      if (given.length + (named ? 1 : 0) !== 1)
+        throw new UsageError(
+          'give the suppression id, or the person by --email, --phone, --netx-url or --svc-id',
+        );
+      if (named) {
+        const input = identifiersOf(flags);
+        return run((ds, config, _stdout, actor) =>
+          cliErrors(async () => {
+            const lifted = await unsuppressMatching(ds, input, actor);
+            return { lifted, broadcast: await broadcastSuppressions(config, []) };
+          }),
+        );
+      }
+      const id = positiveInt(raw === undefined ? '--id' : '<id>', given[0]);
       return run((ds, config, _stdout, actor) =>
         cliErrors(async () => {
           const result = await unsuppress(ds, id, actor);

@@ -1,9 +1,19 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsOptional, IsString, MaxLength } from 'class-validator';
 import { MAX_IDENTIFIERS } from '@app/privacy';
 
-const list = (description: string) =>
-  ApiPropertyOptional({ type: [String], maxItems: MAX_IDENTIFIERS, description });
+/** One value or a list of them: `{"email": "a@b.example"}` reads as `{"email": ["a@b.example"]}`. */
+const list = (description: string) => (target: object, property: string) => {
+  ApiPropertyOptional({
+    oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' }, maxItems: MAX_IDENTIFIERS }],
+    description: `${description} One value, or a list of up to ${MAX_IDENTIFIERS}.`,
+  })(target, property);
+  Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? [value] : value))(
+    target,
+    property,
+  );
+};
 
 /**
  * Who a privacy request is about: identifiers as enrichment takes them (normalized the same way),
