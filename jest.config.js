@@ -37,6 +37,7 @@ const aliases = Object.fromEntries(
     'discovery',
     'random',
     'privacy',
+    'webhooks',
     'testing',
   ].map((lib) => [`^@app/${lib}$`, `<rootDir>/libs/${lib}/src`]),
 );
