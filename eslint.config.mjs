@@ -11,6 +11,7 @@ const PURE_LIBS = [
   'cache',
   'discovery',
   'random',
+  'job-input',
 ];
 const IO_PACKAGES = [
   'typeorm',

@@ -36,6 +36,7 @@ const aliases = Object.fromEntries(
     'cache',
     'discovery',
     'random',
+    'job-input',
     'privacy',
     'webhooks',
     'testing',
