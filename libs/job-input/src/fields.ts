@@ -1,8 +1,10 @@
 import type { Entity } from '@app/contracts';
+import { COMPANY_MATCH_FIELDS, PERSON_MATCH_FIELDS } from '@app/matching';
 
 /**
- * The body fields of a single-enrich call, as the gateway's PersonEnrichDto and CompanyEnrichDto
- * declare them (with their EnrichOptionsDto and ShapingParamsDto parents). A CSV column must be
+ * The body fields of a single-enrich call: the matcher's input fields (libs/matching, which
+ * PersonEnrichDto and CompanyEnrichDto feed) and the options of EnrichOptionsDto and
+ * ShapingParamsDto. A CSV column must be
  * one of these or `metadata.<key>`: an unknown column is refused, so a typo in a header never
  * drops a column of data silently. Kept in step with the DTOs by hand until the app checks it.
  */
@@ -17,41 +19,9 @@ const OPTION_FIELDS = [
   'pretty',
 ] as const;
 
-const PERSON_FIELDS = [
-  'email',
-  'email_hash',
-  'phone',
-  'social_url',
-  'netx_id',
-  'svc_id',
-  'full_name',
-  'first_name',
-  'last_name',
-  'address',
-  'city',
-  'state',
-  'country',
-  'postal_code',
-  'job_title',
-  'company',
-  'school',
-  'birth_date',
-] as const;
-
-const COMPANY_FIELDS = [
-  'name',
-  'website',
-  'domain',
-  'netx_url',
-  'netx_id',
-  'social_url',
-  'ticker',
-  'svc_id',
-] as const;
-
 export const ITEM_FIELDS: Readonly<Record<Entity, readonly string[]>> = {
-  person: [...PERSON_FIELDS, ...OPTION_FIELDS],
-  company: [...COMPANY_FIELDS, ...OPTION_FIELDS],
+  person: [...PERSON_MATCH_FIELDS, ...OPTION_FIELDS],
+  company: [...COMPANY_MATCH_FIELDS, ...OPTION_FIELDS],
 };
 
 /** The prefix of a CSV column whose cells go into the item's metadata under the rest of its name. */
