@@ -1,3 +1,4 @@
+import { usageError } from './testing/usage-error';
 import {
   email,
   endpoints,
@@ -10,17 +11,8 @@ import {
   teamName,
   teamRef,
 } from './args';
-import { UsageError } from './errors';
 
-function usage(fn: () => unknown): UsageError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(UsageError);
-    return e as UsageError;
-  }
-  throw new Error('expected a UsageError');
-}
+const usage = usageError;
 
 describe('integers', () => {
   it('accepts non-negative integers and names the flag otherwise', () => {

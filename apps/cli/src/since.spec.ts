@@ -1,17 +1,9 @@
-import { UsageError } from './errors';
+import { usageError } from './testing/usage-error';
 import { sinceFlag } from './since';
 
 const NOW = new Date('2026-11-29T12:00:00.000Z');
 
-function usage(fn: () => unknown): UsageError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(UsageError);
-    return e as UsageError;
-  }
-  throw new Error('expected a UsageError');
-}
+const usage = usageError;
 
 describe('sinceFlag', () => {
   it('takes a duration back from now in minutes, hours, days or weeks', () => {

@@ -1,15 +1,7 @@
-import { UsageError } from '../errors';
+import { usageError } from '../testing/usage-error';
 import { auditActionFlag } from './audit';
 
-function usage(fn: () => unknown): UsageError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(UsageError);
-    return e as UsageError;
-  }
-  throw new Error('expected a UsageError');
-}
+const usage = usageError;
 
 describe('auditActionFlag', () => {
   it('takes an action or a group of them', () => {
