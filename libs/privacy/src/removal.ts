@@ -15,7 +15,9 @@ export interface RemovedRecord {
   svc_id: string;
 }
 
-const rows = async <T>(q: Queryable, sql: string, params: unknown[]) => (await q.query(sql, params)) as T[];
+/** A statement's rows (Queryable.query answers unknown). */
+export const rows = async <T>(q: Queryable, sql: string, params: unknown[] = []) =>
+  (await q.query(sql, params)) as T[];
 
 /**
  * Deletes the people's rows from the given live builds (null: every live build) on `q`, inside

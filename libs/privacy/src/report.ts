@@ -73,9 +73,10 @@ export async function subjectReport(db: DataSource, input: PersonIdentifiers): P
   const svcIds = [
     ...new Set([...named.svcIds, ...resolved.filter((id): id is string => id !== null), ...bySuppression]),
   ].sort();
+  const served = await activeBuild(db, 'live');
   const people: SubjectPerson[] = [];
   for (const svcId of svcIds) {
-    const person = await personReport(db, svcId);
+    const person = await personReport(db, served?.id ?? null, svcId);
     if (
       person.record !== null ||
       person.builds.length > 0 ||
@@ -87,11 +88,10 @@ export async function subjectReport(db: DataSource, input: PersonIdentifiers): P
   return { generated_at: new Date().toISOString(), people };
 }
 
-async function personReport(db: DataSource, svcId: string): Promise<SubjectPerson> {
-  const served = await activeBuild(db, 'live');
-  const [record] = served
+async function personReport(db: DataSource, servedId: string | null, svcId: string): Promise<SubjectPerson> {
+  const [record] = servedId
     ? ((await db.query(`SELECT record_json FROM person_records WHERE build_id = $1 AND svc_id = $2::uuid`, [
-        served.id,
+        servedId,
         svcId,
       ])) as Array<{ record_json: string }>)
     : [];

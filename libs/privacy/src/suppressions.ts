@@ -7,7 +7,7 @@ import type { Client } from '@opensearch-project/opensearch';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { OpenSearchConfig } from '@app/config';
 import { ServiceError } from '@app/contracts';
-import { appendAudit, type AuditActor } from '@app/store';
+import { appendAudit, type AuditActor, type Queryable } from '@app/store';
 import { normalizeIdentifiers, type PersonIdentifiers, type SuppressedKind } from './identifiers';
 import { livePersonIndices, removeFromBuilds, removeFromIndices, type RemovedRecord } from './removal';
 import { resolveIdentifiers } from './resolve';
@@ -226,11 +226,7 @@ export async function suppressionsSignature(db: DataSource): Promise<string> {
   return `${row.made}/${row.lifted}/${row.people}`;
 }
 
-export async function rememberPeople(
-  em: EntityManager | Queryable,
-  suppressionId: number,
-  svcIds: readonly string[],
-) {
+export async function rememberPeople(em: Queryable, suppressionId: number, svcIds: readonly string[]) {
   if (svcIds.length === 0) return;
   await em.query(
     `INSERT INTO privacy_suppressed_people (suppression_id, svc_id)
@@ -240,7 +236,7 @@ export async function rememberPeople(
 }
 
 export async function recordRemovals(
-  em: EntityManager | Queryable,
+  em: Queryable,
   suppressionId: number,
   removed: readonly RemovedRecord[],
 ) {
@@ -256,7 +252,7 @@ export async function recordRemovals(
  * Stored builds count the people they serve; the removed ones no longer count. A build still
  * loading has no count yet: its activation counts what is left.
  */
-export async function lowerPersonCounts(em: EntityManager | Queryable, removed: readonly RemovedRecord[]) {
+export async function lowerPersonCounts(em: Queryable, removed: readonly RemovedRecord[]) {
   if (removed.length === 0) return;
   await em.query(
     `UPDATE builds b SET person_count = b.person_count - r.n
@@ -264,10 +260,6 @@ export async function lowerPersonCounts(em: EntityManager | Queryable, removed: 
       WHERE b.id = r.build_id AND b.status = 'ready'`,
     countByBuild(removed),
   );
-}
-
-interface Queryable {
-  query(sql: string, params?: unknown[]): Promise<unknown>;
 }
 
 function countByBuild(removed: readonly RemovedRecord[]): [string[], number[]] {

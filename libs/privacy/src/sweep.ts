@@ -11,10 +11,8 @@
 import type { Client } from '@opensearch-project/opensearch';
 import type { Queryable } from '@app/store';
 import type { OpenSearchConfig } from '@app/config';
-import { livePersonIndices, removeFromBuilds, removeFromIndices } from './removal';
+import { livePersonIndices, removeFromBuilds, removeFromIndices, rows } from './removal';
 import { lowerPersonCounts, recordRemovals, rememberPeople } from './suppressions';
-
-const rows = async <T>(q: Queryable, sql: string, params: unknown[]) => (await q.query(sql, params)) as T[];
 
 interface Named {
   suppression_id: number;
