@@ -37,3 +37,4 @@ export * from './changes';
 export * from './audit';
 export * from './person-source';
 export * from './access-log';
+export * from './webhooks';

@@ -1,0 +1,20 @@
+export { activateWebhookEndpoint, type WebhookEndpointState } from './endpoints';
+export {
+  claimWebhookDeliveries,
+  enqueueWebhookEvent,
+  recordWebhookAttempt,
+  type ClaimedWebhookDelivery,
+  type ClaimOptions,
+  type WebhookAttemptRecord,
+  type WebhookEventInput,
+} from './deliveries';
+export {
+  ensureWebhookSecret,
+  rotateWebhookSecret,
+  WEBHOOK_SECRET_OVERLAP_HOURS,
+  webhookSecretInfo,
+  webhookSecretsOf,
+  type RotatedWebhookSecret,
+  type WebhookSecretInfo,
+} from './secrets';
+export { openWebhookSecret, sealWebhookSecret, WebhookSecretDecryptionError } from './secret-box';

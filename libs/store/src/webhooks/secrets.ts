@@ -1,0 +1,104 @@
+import { generateWebhookSecret } from '@app/webhooks';
+import type { Queryable } from '../builds';
+import { rowsOf } from './rows';
+import { openWebhookSecret, sealWebhookSecret } from './secret-box';
+
+/** How long the previous secret still signs after a rotation, so receivers can switch over. */
+export const WEBHOOK_SECRET_OVERLAP_HOURS = 24;
+
+export interface WebhookSecretInfo {
+  createdAt: Date;
+  /** While a rotation's overlap lasts: when the previous secret stops signing. */
+  previousValidUntil: Date | null;
+}
+
+export interface RotatedWebhookSecret extends WebhookSecretInfo {
+  /** The new `whsec_` secret in plaintext: answer it once, never store or log it. */
+  secret: string;
+}
+
+/**
+ * Makes a new current secret for the team; the one it replaces signs beside it for 24 hours and
+ * any older one stops at once, so at most two sign. Run it in a transaction: the team row's lock
+ * orders concurrent rotations (without one, the unique index refuses the loser).
+ */
+export async function rotateWebhookSecret(
+  q: Queryable,
+  teamId: number,
+  key: Buffer,
+): Promise<RotatedWebhookSecret> {
+  await q.query(`SELECT id FROM teams WHERE id = $1 FOR UPDATE`, [teamId]);
+  await q.query(
+    `WITH retired AS (
+       UPDATE webhook_secrets
+          SET expires_at = CASE WHEN expires_at IS NULL
+                                THEN now() + make_interval(hours => $2) ELSE now() END
+        WHERE team_id = $1 AND (expires_at IS NULL OR expires_at > now())
+       RETURNING id)
+     SELECT count(*) FROM retired`,
+    [teamId, WEBHOOK_SECRET_OVERLAP_HOURS],
+  );
+  await purgeExpired(q, teamId);
+  const secret = generateWebhookSecret();
+  const [row] = await rowsOf<{ created_at: Date }>(
+    q,
+    `INSERT INTO webhook_secrets (team_id, ciphertext) VALUES ($1, $2) RETURNING created_at`,
+    [teamId, sealWebhookSecret(secret, teamId, key)],
+  );
+  const info = await webhookSecretInfo(q, teamId);
+  return { secret, createdAt: row.created_at, previousValidUntil: info?.previousValidUntil ?? null };
+}
+
+/**
+ * A current secret for the team unless it has one; for a job naming a webhook URL. The team sees
+ * a secret only from POST /webhooks/secret, so it should make one there before its first job.
+ */
+export async function ensureWebhookSecret(q: Queryable, teamId: number, key: Buffer): Promise<void> {
+  const existing = await rowsOf<{ id: number }>(
+    q,
+    `SELECT id FROM webhook_secrets WHERE team_id = $1 AND expires_at IS NULL`,
+    [teamId],
+  );
+  if (existing.length > 0) return;
+  // Sealed before the insert, so a secret no one keeps is the only cost of losing a race.
+  await q.query(
+    `INSERT INTO webhook_secrets (team_id, ciphertext) VALUES ($1, $2)
+     ON CONFLICT (team_id) WHERE expires_at IS NULL DO NOTHING`,
+    [teamId, sealWebhookSecret(generateWebhookSecret(), teamId, key)],
+  );
+}
+
+/** The plaintexts that sign the team's deliveries now: the current one first, then the previous one. */
+export async function webhookSecretsOf(q: Queryable, teamId: number, key: Buffer): Promise<string[]> {
+  const rows = await rowsOf<{ ciphertext: Buffer }>(
+    q,
+    `SELECT ciphertext FROM webhook_secrets
+      WHERE team_id = $1 AND (expires_at IS NULL OR expires_at > now())
+      ORDER BY expires_at IS NULL DESC, id DESC`,
+    [teamId],
+  );
+  return rows.map((r) => openWebhookSecret(r.ciphertext, teamId, key));
+}
+
+/** When the current secret was made and how long the previous one still signs; never a secret. */
+export async function webhookSecretInfo(q: Queryable, teamId: number): Promise<WebhookSecretInfo | null> {
+  const [row] = await rowsOf<{ created_at: Date; previous_valid_until: Date | null }>(
+    q,
+    `SELECT s.created_at,
+            (SELECT max(p.expires_at) FROM webhook_secrets p
+              WHERE p.team_id = s.team_id AND p.expires_at > now()) AS previous_valid_until
+       FROM webhook_secrets s
+      WHERE s.team_id = $1 AND s.expires_at IS NULL`,
+    [teamId],
+  );
+  return row ? { createdAt: row.created_at, previousValidUntil: row.previous_valid_until } : null;
+}
+
+/** Expired secrets are no use to anyone; a rotation drops the team's. */
+async function purgeExpired(q: Queryable, teamId: number): Promise<void> {
+  await q.query(
+    `WITH gone AS (DELETE FROM webhook_secrets WHERE team_id = $1 AND expires_at <= now() RETURNING id)
+     SELECT count(*) FROM gone`,
+    [teamId],
+  );
+}
