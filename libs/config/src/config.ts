@@ -49,6 +49,8 @@ export interface RateLimitConfig {
   /** Requests per minute per API key and endpoint, for endpoints without a named limit. */
   defaultPerMinute: number;
   bulkPerMinute: number;
+  /** Bulk-enrichment job creations. */
+  jobsPerMinute: number;
   discoverPerMinute: number;
   /** Live discovers per minute and key that may call discovery's model provider; past it, the parser alone. */
   discoverModelPerMinute: number;
@@ -64,6 +66,28 @@ export interface AccessConfig {
 }
 
 /** Who was given which record (docs/access-log.md). */
+/** Bulk-enrichment jobs (docs/bulk-jobs.md). */
+export interface JobsConfig {
+  /** This process runs job chunks. */
+  runner: boolean;
+  runnerConcurrency: number;
+  chunkAckWaitMs: number;
+  sweepIntervalMs: number;
+  maxActivePerTeam: number;
+  retentionDays: number;
+}
+
+/** Outbound webhooks (docs/bulk-jobs.md, "Webhooks"). */
+export interface WebhooksConfig {
+  /** WEBHOOK_ALLOWLIST as written; parsed by @app/webhooks. */
+  allowlist: string;
+  /** 32 bytes; a fixed development key outside production when unset. */
+  secretsKey: Buffer;
+  timeoutMs: number;
+  /** null: the Standard Webhooks schedule. */
+  retryScheduleMs: number[] | null;
+}
+
 export interface AccessLogConfig {
   /** ACCESS_LOG=on: billed calls write an access row per returned record. */
   enabled: boolean;
@@ -121,6 +145,8 @@ export interface AppConfig {
   search: SearchConfig;
   access: AccessConfig;
   accessLog: AccessLogConfig;
+  jobs: JobsConfig;
+  webhooks: WebhooksConfig;
   enrichment: EnrichmentConfig;
   discoveryModel: DiscoveryModelConfig | null;
   /** How long a discover request waits for a vocabulary not yet read, then 503 (docs/discovery.md). */
@@ -228,6 +254,9 @@ function openSearchConfig(env: Env): OpenSearchConfig {
 }
 
 /** Reads only the variables Env declares; empty strings count as unset so defaults apply. */
+/** Outside production without WEBHOOK_SECRETS_KEY: a known key, so development needs no setup. */
+const DEVELOPMENT_WEBHOOK_SECRETS_KEY = Buffer.alloc(32, 0x5e);
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
   const raw: Record<string, string> = {};
   for (const [key, value] of Object.entries(source)) {
@@ -253,6 +282,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   problems.push(...nats.problems);
   const signing = env.AUTH_SIGNING_KEYS ? parseSigningKeys(env.AUTH_SIGNING_KEYS) : null;
   if (signing) problems.push(...signing.problems);
+  // A fixed key would make every production install's webhook secrets readable with our source.
+  if (env.NODE_ENV === 'production' && !env.WEBHOOK_SECRETS_KEY)
+    problems.push('WEBHOOK_SECRETS_KEY is required in production (32 random bytes, base64)');
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     nodeEnv: env.NODE_ENV,
@@ -285,12 +317,31 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       rateLimits: {
         defaultPerMinute: env.RATE_LIMIT_DEFAULT_PER_MINUTE,
         bulkPerMinute: env.RATE_LIMIT_BULK_PER_MINUTE,
+        jobsPerMinute: env.RATE_LIMIT_JOBS_PER_MINUTE,
         discoverPerMinute: env.RATE_LIMIT_DISCOVER_PER_MINUTE,
         discoverModelPerMinute: env.RATE_LIMIT_DISCOVER_MODEL_PER_MINUTE,
         keyPrefix: env.RATE_LIMIT_KEY_PREFIX ?? `${env.NATS_SUBJECT_PREFIX}:ratelimit:`,
       },
     },
     accessLog: { enabled: env.ACCESS_LOG === 'on', retentionDays: env.ACCESS_LOG_RETENTION_DAYS },
+    jobs: {
+      runner: env.JOB_RUNNER === 'on',
+      runnerConcurrency: env.JOB_RUNNER_CONCURRENCY,
+      chunkAckWaitMs: env.JOB_CHUNK_ACK_WAIT_MS,
+      sweepIntervalMs: env.JOB_SWEEP_INTERVAL_MS,
+      maxActivePerTeam: env.JOBS_MAX_ACTIVE_PER_TEAM,
+      retentionDays: env.JOB_RETENTION_DAYS,
+    },
+    webhooks: {
+      allowlist: env.WEBHOOK_ALLOWLIST ?? '',
+      secretsKey: env.WEBHOOK_SECRETS_KEY
+        ? Buffer.from(env.WEBHOOK_SECRETS_KEY, 'base64')
+        : DEVELOPMENT_WEBHOOK_SECRETS_KEY,
+      timeoutMs: env.WEBHOOK_TIMEOUT_MS,
+      retryScheduleMs: env.WEBHOOK_RETRY_SCHEDULE_MS
+        ? env.WEBHOOK_RETRY_SCHEDULE_MS.split(',').map(Number)
+        : null,
+    },
     enrichment: { candidateCacheSize: env.ENRICH_CANDIDATE_CACHE },
     discoveryModel: env.DISCOVERY_MODEL_URL
       ? {

@@ -7,6 +7,7 @@ export const NODE_ENVS = ['development', 'production', 'test'] as const;
 export const CREDITS_COMMIT_MODES = ['async', 'durable'] as const;
 export type CreditsCommitMode = (typeof CREDITS_COMMIT_MODES)[number];
 export const ACCESS_LOG_MODES = ['on', 'off'] as const;
+export const ON_OFF = ['on', 'off'] as const;
 
 const toInt = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
@@ -335,6 +336,86 @@ export class Env {
   @Min(1)
   @Max(36500)
   ACCESS_LOG_RETENTION_DAYS = 90;
+
+  /**
+   * `on`: this process takes bulk-enrichment job chunks off the JetStream work queue and runs
+   * them (docs/bulk-jobs.md). Gateways run one by default; `npm run jobs` runs one alone.
+   */
+  @IsIn(ON_OFF)
+  JOB_RUNNER: (typeof ON_OFF)[number] = 'on';
+
+  /** Chunks one runner process works on at once (each runs its items 4 at a time, like bulk). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  JOB_RUNNER_CONCURRENCY = 4;
+
+  /** A chunk unacknowledged this long (its runner died) is handed to another runner. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  @Max(3600000)
+  JOB_CHUNK_ACK_WAIT_MS = 30000;
+
+  /** How often a runner looks for paused jobs whose team has credits again, and for stale chunks. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(3600000)
+  JOB_SWEEP_INTERVAL_MS = 5000;
+
+  /** Jobs of one team queued, running or paused at once; more is a 429 (docs/bulk-jobs.md). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(10000)
+  JOBS_MAX_ACTIVE_PER_TEAM = 5;
+
+  /** Days a finished job and its results are kept. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(3650)
+  JOB_RETENTION_DAYS = 7;
+
+  /** Per key: job creations per minute. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1000000)
+  RATE_LIMIT_JOBS_PER_MINUTE = 10;
+
+  /**
+   * Hosts or CIDR ranges webhooks may reach although private, loopback or link-local
+   * (comma-separated); empty: only public addresses (docs/bulk-jobs.md, "Webhooks").
+   */
+  @IsOptional()
+  @IsString()
+  WEBHOOK_ALLOWLIST?: string;
+
+  /**
+   * 32 bytes, base64: encrypts the teams' webhook signing secrets at rest (they cannot be hashed:
+   * we sign with them). Required in production; elsewhere a fixed development key is used.
+   */
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9+/]{43}=$/, { message: 'WEBHOOK_SECRETS_KEY must be 32 bytes in base64' })
+  WEBHOOK_SECRETS_KEY?: string;
+
+  /** One delivery attempt's time limit. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(60000)
+  WEBHOOK_TIMEOUT_MS = 10000;
+
+  /**
+   * The delays before each attempt, comma-separated ms; empty: the Standard Webhooks schedule
+   * (immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h). Tests shorten it.
+   */
+  @IsOptional()
+  @Matches(/^\d{1,9}(,\d{1,9}){0,19}$/, { message: 'WEBHOOK_RETRY_SCHEDULE_MS must be comma-separated ms' })
+  WEBHOOK_RETRY_SCHEDULE_MS?: string;
 
   /** Prefix of the Redis rate-limit counters; defaults to `<NATS_SUBJECT_PREFIX>:ratelimit:`. */
   @IsOptional()
