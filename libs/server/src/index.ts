@@ -3,6 +3,7 @@ export * from './errors/http-error.mapper';
 export * from './errors/http-exception.filter';
 export * from './errors/rpc-error.mapper';
 export * from './http/create-http-app';
+export * from './http/raw-upload';
 export * from './http/request-id';
 export * from './http/validation.pipe';
 export * from './logging/logger';

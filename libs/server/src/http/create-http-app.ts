@@ -10,6 +10,7 @@ import { HttpMetrics } from '../metrics/http-metrics';
 import { DepthLimitedFastifyAdapter } from './json-depth';
 import { endConnections } from './drain';
 import { installLeanAsyncResourceBind } from './lean-async-bind';
+import { installRawUploads } from './raw-upload';
 import { requestIdFrom } from './request-id';
 import { createValidationPipe } from './validation.pipe';
 
@@ -75,6 +76,7 @@ export async function createHttpApp(
     void reply.header('X-Request-Id', request.id);
     done();
   });
+  installRawUploads(fastify);
   endConnections(fastify, config.httpMaxRequestsPerConnection);
   // One line per request; the route pattern, never the query string (it may carry emails).
   fastify.addHook('onResponse', (request, reply, done) => {

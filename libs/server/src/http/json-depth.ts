@@ -1,5 +1,6 @@
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { ServiceError } from '@app/contracts';
+import { isRawUpload } from './raw-upload';
 
 /**
  * No request body of this API nests deeper than a handful of levels; 64 leaves room for any
@@ -46,6 +47,11 @@ export class DepthLimitedFastifyAdapter extends FastifyAdapter {
       !!rawBody,
       { bodyLimit: fastify.initialConfig.bodyLimit },
       (request, body, done) => {
+        // An upload route reads its JSON itself, gzip-encoded or not, off the event loop.
+        if (isRawUpload(request)) {
+          done(null, body);
+          return;
+        }
         const text = body.toString('utf8');
         if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
           done(
