@@ -1,3 +1,4 @@
+import type { PoolClient } from 'pg';
 import type { DataSource } from 'typeorm';
 import type { Entity } from '@app/contracts';
 import { type Prepared, runPrepared } from './prepared';
@@ -101,7 +102,7 @@ export const CHARGE: Prepared = {
  * the caller kept the data without paying — but never keeps half of one.
  */
 export async function chargeCalls(
-  db: DataSource,
+  db: DataSource | PoolClient,
   teamId: number,
   calls: readonly BilledCall[],
   commit: { async: boolean } = { async: false },

@@ -1,4 +1,4 @@
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import type { DataSource } from 'typeorm';
 
 /** A statement run often enough to be worth preparing once per connection. */
@@ -14,8 +14,18 @@ export interface Prepared {
  * instead of on every call, and none of the runner's bookkeeping. Plans follow schema changes
  * (Postgres replans a statement whose tables changed).
  */
-export async function runPrepared<T>(db: DataSource, statement: Prepared, values: unknown[]): Promise<T[]> {
-  const pool = (db.driver as unknown as { master: Pool }).master;
-  const result = await pool.query<T & object>({ name: statement.name, text: statement.text, values });
+export async function runPrepared<T>(
+  on: DataSource | PoolClient,
+  statement: Prepared,
+  values: unknown[],
+): Promise<T[]> {
+  // A client is a connection inside the caller's own transaction (the job runner's chunk commit).
+  const target = 'driver' in on ? poolOf(on) : on;
+  const result = await target.query<T & object>({ name: statement.name, text: statement.text, values });
   return result.rows;
+}
+
+/** The DataSource's own pg pool: for statements that need one connection across several round trips. */
+export function poolOf(db: DataSource): Pool {
+  return (db.driver as unknown as { master: Pool }).master;
 }
