@@ -11,7 +11,7 @@ export { grantCredits, type TeamSelector } from './credit-grants';
 export type { CreditMovement } from './credits';
 export { chargeCalls } from './charges';
 export type { AccessedRecords, BilledCall } from './charges';
-export { runPrepared } from './prepared';
+export { poolOf, runPrepared } from './prepared';
 export { countPersonValuesSql, VALUE_COUNTS, VALUE_COUNT_KINDS, type ValueCountKind } from './value-counts';
 export type { Prepared } from './prepared';
 export {
@@ -38,3 +38,4 @@ export * from './audit';
 export * from './person-source';
 export * from './access-log';
 export * from './webhooks';
+export * from './jobs';

@@ -16,6 +16,7 @@ import { RecordHashes1796750000000 } from './1796750000000-RecordHashes';
 import { AuditLog1796850000000 } from './1796850000000-AuditLog';
 import { AccessLog1796860000000 } from './1796860000000-AccessLog';
 import { Suppressions1796870000000 } from './1796870000000-Suppressions';
+import { EnrichmentJobs1796880000000 } from './1796880000000-EnrichmentJobs';
 import { Webhooks1796890000000 } from './1796890000000-Webhooks';
 
 /** Every migration in order; registered explicitly (no globs) so ts and compiled js behave the same. */
@@ -38,5 +39,6 @@ export const MIGRATIONS = [
   AuditLog1796850000000,
   AccessLog1796860000000,
   Suppressions1796870000000,
+  EnrichmentJobs1796880000000,
   Webhooks1796890000000,
 ];
