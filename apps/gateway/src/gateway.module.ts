@@ -16,6 +16,7 @@ import { ReportsModule } from './reports/reports.module';
 import { SearchClientModule } from './search-client/search-client.module';
 import { SearchModule } from './search/search.module';
 import { UtilitiesModule } from './utilities/utilities.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 @Module({})
 export class GatewayModule {
@@ -41,6 +42,7 @@ export class GatewayModule {
         EnrichmentModule,
         AgentKeysModule,
         McpModule,
+        WebhooksModule,
       ],
     };
   }
