@@ -87,6 +87,9 @@ const ROUTES: Record<string, Expected> = {
   'GET /sandbox/builds': keyed('/sandbox/builds'),
   'GET /builds/changes': keyed('/builds/changes'),
   'GET /sandbox/builds/changes': keyed('/sandbox/builds/changes'),
+  // Job webhooks' signing secret (docs/bulk-jobs.md, "Webhooks"): free.
+  'POST /webhooks/secret': keyed('/webhooks/secret'),
+  'GET /webhooks/secret': keyed('/webhooks/secret'),
   // The MCP server (docs/mcp.md): GET and DELETE answer 405, it keeps no stream or session.
   'POST /mcp': keyed('/mcp', { rateLimit: 'mcp' }),
   'GET /mcp': keyed('/mcp', { rateLimit: 'mcp' }),
@@ -152,12 +155,12 @@ describe('route policies', () => {
     return h.request({ method, url, headers, query });
   };
   /**
-   * Validation answered (or /mcp's stateless 405 to GET and DELETE, or the 200 of a route that
-   * takes no input: GET /builds): every access check let the request through.
+   * Validation answered (or /mcp's stateless 405 to GET and DELETE, or the 200 or 201 of a route
+   * that takes no input: GET /builds, POST /webhooks/secret): every access check let the request through.
    */
   const pastTheGuard = (res: LightMyRequestResponse) =>
     expect(
-      [200, 400, 405, 422].includes(res.statusCode) ? 'validated' : `${res.statusCode} ${res.body}`,
+      [200, 201, 400, 405, 422].includes(res.statusCode) ? 'validated' : `${res.statusCode} ${res.body}`,
     ).toBe('validated');
 
   beforeAll(async () => {
