@@ -239,6 +239,21 @@ describe('webhook outbox', () => {
     expect((await h.get('/webhooks/secret')).json().previous_valid_until).toBeNull();
   });
 
+  it('signs with the current secret alone when the previous one no longer opens (a changed secrets key)', async () => {
+    const fresh = (await rotate()).json().secret;
+    await sql(
+      `UPDATE webhook_secrets SET ciphertext = set_byte(ciphertext, 19, get_byte(ciphertext, 19) # 1)
+        WHERE team_id = $1 AND expires_at IS NOT NULL`,
+      [h.team.id],
+    );
+    const url = `${base}/stale-key`;
+    await enqueue(url, 'job_stale_key');
+    await settled(url);
+    expect(received).toHaveLength(1);
+    expect(received[0].headers['webhook-signature'].split(' ')).toHaveLength(1);
+    expect(verifies(received[0], fresh)).toBe(true);
+  });
+
   it('refuses a private address the allowlist does not name: the delivery fails and the endpoint is failing', async () => {
     const url = 'http://10.0.0.1:9/hook';
     await enqueue(url, 'job_private');

@@ -1,7 +1,7 @@
 import { generateWebhookSecret } from '@app/webhooks';
 import type { Queryable } from '../builds';
 import { rowsOf } from './rows';
-import { openWebhookSecret, sealWebhookSecret } from './secret-box';
+import { openWebhookSecret, sealWebhookSecret, WebhookSecretDecryptionError } from './secret-box';
 
 /** How long the previous secret still signs after a rotation, so receivers can switch over. */
 export const WEBHOOK_SECRET_OVERLAP_HOURS = 24;
@@ -68,16 +68,28 @@ export async function ensureWebhookSecret(q: Queryable, teamId: number, key: Buf
   );
 }
 
-/** The plaintexts that sign the team's deliveries now: the current one first, then the previous one. */
+/**
+ * The plaintexts that sign the team's deliveries now: the current one first, then the previous
+ * one. A previous secret that no longer opens (WEBHOOK_SECRETS_KEY changed since) is left out, so
+ * a rotation recovers a team; a current one that does not open throws, since nothing it signs verifies.
+ */
 export async function webhookSecretsOf(q: Queryable, teamId: number, key: Buffer): Promise<string[]> {
-  const rows = await rowsOf<{ ciphertext: Buffer }>(
+  const rows = await rowsOf<{ ciphertext: Buffer; current: boolean }>(
     q,
-    `SELECT ciphertext FROM webhook_secrets
+    `SELECT ciphertext, expires_at IS NULL AS current FROM webhook_secrets
       WHERE team_id = $1 AND (expires_at IS NULL OR expires_at > now())
       ORDER BY expires_at IS NULL DESC, id DESC`,
     [teamId],
   );
-  return rows.map((r) => openWebhookSecret(r.ciphertext, teamId, key));
+  const secrets: string[] = [];
+  for (const row of rows) {
+    try {
+      secrets.push(openWebhookSecret(row.ciphertext, teamId, key));
+    } catch (error) {
+      if (row.current || !(error instanceof WebhookSecretDecryptionError)) throw error;
+    }
+  }
+  return secrets;
 }
 
 /** When the current secret was made and how long the previous one still signs; never a secret. */
