@@ -254,6 +254,23 @@ describe('webhook outbox', () => {
     expect(verifies(received[0], fresh)).toBe(true);
   });
 
+  it('sends nothing when the current secret does not open, and tells the team no more than that', async () => {
+    const team = await seedTeam(h.env.db.dataSource);
+    await rotate(team.key);
+    await sql(
+      `UPDATE webhook_secrets SET ciphertext = set_byte(ciphertext, 19, get_byte(ciphertext, 19) # 1)
+        WHERE team_id = $1`,
+      [team.id],
+    );
+    const url = `${base}/unopened`;
+    await enqueue(url, 'job_unopened', team.id);
+    await settled(url);
+    expect(received).toHaveLength(0);
+    expect(await deliveries(url)).toMatchObject([
+      { state: 'failed', attempts: 3, last_error: 'not sent: internal error' },
+    ]);
+  });
+
   it('refuses a private address the allowlist does not name: the delivery fails and the endpoint is failing', async () => {
     const url = 'http://10.0.0.1:9/hook';
     await enqueue(url, 'job_private');

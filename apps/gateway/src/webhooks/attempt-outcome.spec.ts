@@ -55,6 +55,11 @@ describe('judgeAttempt', () => {
     expect(v.error).toContain('no webhook secret');
   });
 
+  it('our own failure is retried without telling the team its details', () => {
+    const v = judgeAttempt(3, { kind: 'not_sent' }, schedule);
+    expect(v).toEqual({ step: { action: 'mark_failing' }, status: null, error: 'not sent: internal error' });
+  });
+
   it('an attempt lost past the schedule gives up without sending', () => {
     expect(judgeAttempt(4, { kind: 'exhausted' }, schedule).step).toEqual({ action: 'mark_failing' });
     expect(withinSchedule(4, schedule.length)).toBe(false);

@@ -13,16 +13,21 @@ export interface AttemptVerdict {
  */
 export function judgeAttempt(
   attempt: number,
-  result: DeliveryResult | { kind: 'exhausted' } | { kind: 'no_secret' },
+  result: DeliveryResult | { kind: 'exhausted' } | { kind: 'no_secret' } | { kind: 'not_sent' },
   schedule: readonly number[] | undefined,
   random?: () => number,
 ): AttemptVerdict {
   if (result.kind === 'exhausted')
     return { step: { action: 'mark_failing' }, status: null, error: 'no attempts left' };
-  if (result.kind === 'no_secret') {
-    // Nothing to sign with is not the receiver's fault: retried in case the team makes one meanwhile.
+  if (result.kind === 'no_secret' || result.kind === 'not_sent') {
+    // Not the receiver's doing, but retried on the same schedule: the team may make a secret, our
+    // fault may pass. Our own errors stay in our logs, not in what the team reads.
     const step = nextAttempt(attempt, { kind: 'network_error' }, { schedule, random });
-    return { step, status: null, error: 'the team has no webhook secret (POST /webhooks/secret)' };
+    const error =
+      result.kind === 'no_secret'
+        ? 'the team has no webhook secret (POST /webhooks/secret)'
+        : 'not sent: internal error';
+    return { step, status: null, error };
   }
   const step = nextAttempt(attempt, result, { schedule, random });
   switch (result.kind) {

@@ -108,12 +108,14 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnModuleDe
   }
 
   private async attempt(d: ClaimedWebhookDelivery, secretsOf: (teamId: number) => Promise<string[]>) {
+    let verdict: AttemptVerdict;
     try {
-      const verdict = await withTimeout(
-        this.send(d, secretsOf),
-        this.timeoutMs + ATTEMPT_MARGIN_MS,
-        'webhook',
-      );
+      verdict = await withTimeout(this.send(d, secretsOf), this.timeoutMs + ATTEMPT_MARGIN_MS, 'webhook');
+    } catch (error) {
+      this.logger.warn(`${d.messageId} (team ${d.teamId}) attempt ${d.attempt}: ${(error as Error).message}`);
+      verdict = judgeAttempt(d.attempt, { kind: 'not_sent' }, this.schedule);
+    }
+    try {
       const recorded = await recordWebhookAttempt(this.db, { id: d.id, attempt: d.attempt, ...verdict });
       // Ids and status only: the URL's query may hold a token of the team's, the body is theirs.
       this.logger.debug(
@@ -123,7 +125,9 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnModuleDe
       );
     } catch (error) {
       // Left pending: the lease makes it due again, and the claim counts this attempt.
-      this.logger.warn(`${d.messageId} (team ${d.teamId}) attempt ${d.attempt}: ${(error as Error).message}`);
+      this.logger.warn(
+        `${d.messageId} (team ${d.teamId}): attempt not recorded: ${(error as Error).message}`,
+      );
     }
   }
 
