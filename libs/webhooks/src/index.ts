@@ -15,6 +15,7 @@ export type { AttemptOutcome, NextStep, ScheduleOptions } from './retry-schedule
 export { allowsAddress, allowsHost, EMPTY_ALLOWLIST, parseAllowlist } from './destination/allowlist';
 export type { Allowlist } from './destination/allowlist';
 export { checkDestination } from './destination/check-destination';
+export { literalRefusal } from './destination/literal-refusal';
 export type { Destination, DestinationOptions, Resolver } from './destination/check-destination';
 export { DestinationRefusal, DestinationRefusedError, PERMANENT_REFUSALS } from './destination/refusal';
 export { deliver } from './delivery';

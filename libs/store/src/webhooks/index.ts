@@ -9,7 +9,6 @@ export {
   type WebhookEventInput,
 } from './deliveries';
 export {
-  ensureWebhookSecret,
   rotateWebhookSecret,
   WEBHOOK_SECRET_OVERLAP_HOURS,
   webhookSecretInfo,

@@ -50,25 +50,6 @@ export async function rotateWebhookSecret(
 }
 
 /**
- * A current secret for the team unless it has one; for a job naming a webhook URL. The team sees
- * a secret only from POST /webhooks/secret, so it should make one there before its first job.
- */
-export async function ensureWebhookSecret(q: Queryable, teamId: number, key: Buffer): Promise<void> {
-  const existing = await rowsOf<{ id: number }>(
-    q,
-    `SELECT id FROM webhook_secrets WHERE team_id = $1 AND expires_at IS NULL`,
-    [teamId],
-  );
-  if (existing.length > 0) return;
-  // Sealed before the insert, so a secret no one keeps is the only cost of losing a race.
-  await q.query(
-    `INSERT INTO webhook_secrets (team_id, ciphertext) VALUES ($1, $2)
-     ON CONFLICT (team_id) WHERE expires_at IS NULL DO NOTHING`,
-    [teamId, sealWebhookSecret(generateWebhookSecret(), teamId, key)],
-  );
-}
-
-/**
  * The plaintexts that sign the team's deliveries now: the current one first, then the previous
  * one. A previous secret that no longer opens (WEBHOOK_SECRETS_KEY changed since) is left out, so
  * a rotation recovers a team; a current one that does not open throws, since nothing it signs verifies.
