@@ -28,11 +28,41 @@ describe('loadConfig', () => {
       rateLimits: {
         defaultPerMinute: 600,
         bulkPerMinute: 60,
+        jobsPerMinute: 10,
         discoverPerMinute: 60,
         discoverModelPerMinute: 20,
         keyPrefix: 'svc:ratelimit:',
       },
     });
+  });
+
+  it('reads the job and webhook settings, with a development key outside production only', () => {
+    const c = loadConfig({});
+    expect(c.jobs).toEqual({
+      runner: true,
+      runnerConcurrency: 4,
+      chunkAckWaitMs: 30000,
+      sweepIntervalMs: 5000,
+      maxActivePerTeam: 5,
+      retentionDays: 7,
+    });
+    expect(c.webhooks.retryScheduleMs).toBeNull();
+    expect(c.webhooks.secretsKey).toHaveLength(32);
+    const key = Buffer.alloc(32, 7).toString('base64');
+    const set = loadConfig({
+      JOB_RUNNER: 'off',
+      WEBHOOK_SECRETS_KEY: key,
+      WEBHOOK_RETRY_SCHEDULE_MS: '0,100,200',
+      WEBHOOK_ALLOWLIST: '127.0.0.1',
+    });
+    expect(set.jobs.runner).toBe(false);
+    expect(set.webhooks).toMatchObject({ allowlist: '127.0.0.1', retryScheduleMs: [0, 100, 200] });
+    expect(set.webhooks.secretsKey.equals(Buffer.alloc(32, 7))).toBe(true);
+    expect(() => loadConfig({ NODE_ENV: 'production', OPERATOR_TOKEN: 'x'.repeat(20) })).toThrow(
+      /WEBHOOK_SECRETS_KEY/,
+    );
+    expect(() => loadConfig({ WEBHOOK_SECRETS_KEY: 'short' })).toThrow(/32 bytes/);
+    expect(() => loadConfig({ WEBHOOK_RETRY_SCHEDULE_MS: '1,,2' })).toThrow(/WEBHOOK_RETRY_SCHEDULE_MS/);
   });
 
   it('reads the access settings and derives the rate-limit key prefix from the NATS prefix', () => {

@@ -8,7 +8,7 @@ export interface ClaimedChunk {
   first_index: number;
   item_count: number;
   next_offset: number;
-  attempts: number;
+  failures: number;
   items: Array<Record<string, unknown>>;
   team_id: number;
   api_key_id: number;
@@ -28,22 +28,23 @@ export async function claimChunk(
   jobId: string,
   chunkNo: number,
   leaseMs: number,
+  runner: string,
 ): Promise<ClaimedChunk | null> {
   const rows = (await q.query(
     `WITH claimed AS (
        UPDATE enrichment_job_chunks c
-          SET lease_until = now() + $3 * interval '1 millisecond', attempts = c.attempts + 1
+          SET lease_until = now() + $3 * interval '1 millisecond', claimed_by = $4
          FROM enrichment_jobs j
         WHERE c.job_id = $1 AND c.chunk_no = $2 AND NOT c.done
           AND (c.lease_until IS NULL OR c.lease_until < now())
           AND j.id = c.job_id AND j.status IN ('queued', 'running')
-       RETURNING c.job_id, c.chunk_no, c.first_index, c.item_count, c.next_offset, c.attempts, c.items,
+       RETURNING c.job_id, c.chunk_no, c.first_index, c.item_count, c.next_offset, c.failures, c.items,
                  j.team_id, j.api_key_id, j.entity, j.build_kind, j.endpoint, j.defaults),
      started AS (
        UPDATE enrichment_jobs SET status = 'running', started_at = now(), updated_at = now()
         WHERE id = $1 AND status = 'queued' AND EXISTS (SELECT FROM claimed))
      SELECT * FROM claimed`,
-    [jobId, chunkNo, leaseMs],
+    [jobId, chunkNo, leaseMs, runner],
   )) as ClaimedChunk[];
   return rows[0] ?? null;
 }
@@ -62,12 +63,20 @@ export async function renewChunkLease(
   );
 }
 
-/** Gives a lease back early (the runner failed the chunk and will let it be retried). */
-export async function releaseChunk(q: Queryable, jobId: string, chunkNo: number): Promise<void> {
-  await q.query(`UPDATE enrichment_job_chunks SET lease_until = NULL WHERE job_id = $1 AND chunk_no = $2`, [
-    jobId,
-    chunkNo,
-  ]);
+/**
+ * A run of the chunk failed: its lease is given back early and the failure counted; how many
+ * it has had. Only failures count: a chunk redelivered because its runner died, or run again
+ * after a pause, has not failed.
+ */
+export async function chunkFailed(q: Queryable, jobId: string, chunkNo: number): Promise<number> {
+  const rows = (await q.query(
+    `WITH f AS (
+       UPDATE enrichment_job_chunks SET lease_until = NULL, failures = failures + 1
+        WHERE job_id = $1 AND chunk_no = $2 RETURNING failures)
+     SELECT failures FROM f`,
+    [jobId, chunkNo],
+  )) as Array<{ failures: number }>;
+  return rows[0]?.failures ?? 0;
 }
 
 /** A chunk to put on the queue, with the generation that makes its message id new. */
@@ -120,13 +129,18 @@ export async function requeueStaleChunks(
   )) as ChunkToEnqueue[];
 }
 
-/** Paused jobs whose team can pay again: running once more (their chunks are then re-enqueued). */
+/**
+ * Paused jobs whose team has more credits than when they paused (credits were added): running
+ * once more (their chunks are then re-enqueued). Not merely "some credits": a job paused with 3
+ * credits left before an item worth 5 would otherwise resume and pause again every sweep.
+ */
 export async function resumeFundedJobs(q: Queryable): Promise<string[]> {
   const rows = (await q.query(
     `WITH r AS (
-       UPDATE enrichment_jobs j SET status = 'running', updated_at = now()
+       UPDATE enrichment_jobs j SET status = 'running', paused_balance = NULL, updated_at = now()
          FROM teams t
-        WHERE j.status = 'paused_insufficient_credits' AND t.id = j.team_id AND t.credits_balance >= 1
+        WHERE j.status = 'paused_insufficient_credits' AND t.id = j.team_id
+          AND t.credits_balance > coalesce(j.paused_balance, 0)
        RETURNING j.id)
      SELECT id FROM r`,
   )) as Array<{ id: string }>;

@@ -78,7 +78,8 @@ export async function commitChunkRun(pool: Pool, run: ChunkRun, onEvent: OnJobEv
       return { rollback: { kind: 'superseded' } };
 
     let count = run.items.length;
-    if (run.charge) count = await chargeRun(client, run, count);
+    let left: number | null = null;
+    if (run.charge) ({ count, left } = await chargeRun(client, run, count));
     const paused = count < run.items.length;
     const items = run.items.slice(0, count);
     if (count > 0) {
@@ -104,6 +105,7 @@ export async function commitChunkRun(pool: Pool, run: ChunkRun, onEvent: OnJobEv
            status = CASE WHEN $8 THEN 'paused_insufficient_credits'
                          WHEN chunks_done + $7 = chunk_count THEN 'completed' ELSE status END,
            finished_at = CASE WHEN NOT $8 AND chunks_done + $7 = chunk_count THEN now() END,
+           paused_balance = CASE WHEN $8 THEN $9::int END,
            updated_at = now()
          WHERE id = $1 RETURNING *)
        SELECT ${JOB_COLUMNS} FROM u j`,
@@ -116,6 +118,7 @@ export async function commitChunkRun(pool: Pool, run: ChunkRun, onEvent: OnJobEv
         run.charge ? items.reduce((n, i) => n + i.matches, 0) : 0,
         chunkDone ? 1 : 0,
         paused,
+        left,
       ],
     );
     const after = updated.rows[0];
@@ -126,8 +129,15 @@ export async function commitChunkRun(pool: Pool, run: ChunkRun, onEvent: OnJobEv
   });
 }
 
-/** Charges the run, or its longest prefix the balance covers; how many items are paid for. */
-async function chargeRun(client: PoolClient, run: ChunkRun, count: number): Promise<number> {
+/**
+ * Charges the run, or its longest prefix the balance covers: how many items are paid for, and
+ * when not all of them, the balance left (null when all were).
+ */
+async function chargeRun(
+  client: PoolClient,
+  run: ChunkRun,
+  count: number,
+): Promise<{ count: number; left: number | null }> {
   const charge = run.charge!;
   const pay = async (n: number): Promise<boolean> => {
     const items = run.items.slice(0, n);
@@ -156,7 +166,7 @@ async function chargeRun(client: PoolClient, run: ChunkRun, count: number): Prom
     );
     return after !== null;
   };
-  if (await pay(count)) return count;
+  if (await pay(count)) return { count, left: null };
   // The balance is locked from here to the commit, so the prefix read against it is paid for.
   const team = await client.query<{ credits_balance: string }>(
     `SELECT credits_balance FROM teams WHERE id = $1 FOR UPDATE`,
@@ -167,7 +177,7 @@ async function chargeRun(client: PoolClient, run: ChunkRun, count: number): Prom
   while (prefix < count && run.items[prefix].matches <= left) left -= run.items[prefix++].matches;
   if (prefix > 0 && !(await pay(prefix)))
     throw new Error(`job ${run.jobId}: a locked balance refused its prefix`);
-  return prefix;
+  return { count: prefix, left };
 }
 
 /**

@@ -72,3 +72,8 @@ export async function createJob(db: DataSource, job: NewJob): Promise<CreateJobO
     return { commit: { created: inserted.rows[0] } };
   });
 }
+
+/** Removes a job that was never put on the queue (its publish failed), with its chunks. */
+export async function discardJob(db: DataSource, id: string): Promise<void> {
+  await db.query(`DELETE FROM enrichment_jobs WHERE id = $1`, [id]);
+}

@@ -4,9 +4,11 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * Bulk-enrichment jobs (docs/bulk-jobs.md). Postgres is the record of every job and its
  * progress; the JetStream work queue only says which chunk to run next, so a lost or repeated
  * message can delay a chunk but never lose or repeat its work.
- * - enrichment_jobs: one job, its counters (moved by each chunk's commit) and its state.
+ * - enrichment_jobs: one job, its counters (moved by each chunk's commit) and its state;
+ *   `paused_balance` is what the team had left when it paused: it resumes once it has more.
  * - enrichment_job_chunks: its items in slices of at most 100, each slice's own progress
- *   (`next_offset`: a chunk paused for credits has its first items done) and its lease.
+ *   (`next_offset`: a chunk paused for credits has its first items done), its lease, and
+ *   the runner that last claimed it (for operators and the runner tests).
  * - enrichment_job_results: each committed run of items as one gzip member of JSONL lines;
  *   the members concatenated in `first_index` order are the results file.
  */
@@ -34,6 +36,7 @@ export class EnrichmentJobs1796880000000 implements MigrationInterface {
         error_count      integer     NOT NULL DEFAULT 0,
         credits_charged  integer     NOT NULL DEFAULT 0,
         failure          jsonb,
+        paused_balance   integer,
         created_at       timestamptz NOT NULL DEFAULT now(),
         started_at       timestamptz,
         finished_at      timestamptz,
@@ -64,10 +67,11 @@ export class EnrichmentJobs1796880000000 implements MigrationInterface {
         items        jsonb       NOT NULL,
         next_offset  integer     NOT NULL DEFAULT 0,
         done         boolean     NOT NULL DEFAULT false,
-        attempts     integer     NOT NULL DEFAULT 0,
+        failures     integer     NOT NULL DEFAULT 0,
         enqueues     integer     NOT NULL DEFAULT 0,
         enqueued_at  timestamptz,
         lease_until  timestamptz,
+        claimed_by   text,
         CONSTRAINT pk_enrichment_job_chunks PRIMARY KEY (job_id, chunk_no),
         CONSTRAINT fk_enrichment_job_chunks_job FOREIGN KEY (job_id)
           REFERENCES enrichment_jobs (id) ON DELETE CASCADE,
