@@ -29,6 +29,6 @@ import { TierService } from './services/tier.service';
     ...throttlerProviders,
     { provide: APP_GUARD, useClass: AccessGuard },
   ],
-  exports: [RoutePolicies, TierService, KeyRevocationsService, RateLimitGuard, KeyBudgets],
+  exports: [RoutePolicies, ApiKeyService, TierService, KeyRevocationsService, RateLimitGuard, KeyBudgets],
 })
 export class AccessModule {}

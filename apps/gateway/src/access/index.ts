@@ -27,5 +27,6 @@ export {
   type RoutePolicy,
 } from './route-policy';
 export { scopeOf } from './scope';
+export { ApiKeyService } from './services/api-key.service';
 export { KeyRevocationsService } from './services/key-revocations.service';
 export { TierService } from './services/tier.service';

@@ -40,6 +40,8 @@ export function documentRoutePolicies(document: OpenAPIObject, routes: readonly 
     if (policy.agentToken) addSuccessHeaders(operation, RATE_LIMIT_HEADERS);
     else if (policy.isPublic) documentPublic(operation);
     else documentPolicy(operation, policy);
+    // The sandbox never charges (SPEC, Authentication 3), whatever its live twin documents.
+    if (isSandboxScope(path)) delete operation.responses['402'];
   }
 }
 
@@ -77,8 +79,10 @@ function documentPublic(operation: Operation): void {
 
 /** Headers every success of the route carries. (An @AgentTokenAuth() route documents its own scheme and errors.) */
 export function addSuccessHeaders(operation: OperationObject, headers: HeadersObject): void {
-  const ok = (operation.responses['200'] ?? { description: '' }) as ResponseObject;
-  operation.responses['200'] = {
+  // The route's own success status: 201 or 202 where it declares one, else 200.
+  const status = ['200', '201', '202'].find((s) => operation.responses[s] !== undefined) ?? '200';
+  const ok = (operation.responses[status] ?? { description: '' }) as ResponseObject;
+  operation.responses[status] = {
     ...ok,
     description: ok.description || 'Success.',
     headers: { ...ok.headers, ...headers },

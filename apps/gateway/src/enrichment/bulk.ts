@@ -34,9 +34,26 @@ export class BulkResponse implements Billable {
 const CONCURRENCY = 4;
 const pipe = createValidationPipe();
 
+/**
+ * An item's checks before it runs, in the order its run makes them: its fields (the single
+ * enrich DTO), then its shaping (its own parameters over the batch's). Throws the ServiceError
+ * the item would answer with; a job refuses an upload whose items fail here.
+ */
+export async function prepareBulkItem<D extends object>(
+  raw: Record<string, unknown>,
+  defaults: Readonly<Record<string, unknown>>,
+  itemType: Type<D>,
+  entity: Entity,
+): Promise<{ dto: D; plan: ReturnType<typeof compileShaping> }> {
+  const dto = (await pipe.transform(raw, { type: 'body', metatype: itemType })) as D;
+  const shaping: Record<string, unknown> = {};
+  for (const name of SHAPING_PARAM_NAMES) shaping[name] = raw[name] ?? defaults[name];
+  return { dto, plan: compileShaping(entity, parseShapingParams(shaping)) };
+}
+
 async function item<D extends object>(
   raw: Record<string, unknown>,
-  defaults: BulkEnrichDto,
+  defaults: Readonly<Record<string, unknown>>,
   itemType: Type<D>,
   entity: Entity,
   run: (dto: D) => Promise<EnrichResponse>,
@@ -47,10 +64,7 @@ async function item<D extends object>(
       ? (raw.metadata as Record<string, unknown>)
       : undefined;
   try {
-    const dto = (await pipe.transform(raw, { type: 'body', metatype: itemType })) as D;
-    const shaping: Record<string, unknown> = {};
-    for (const name of SHAPING_PARAM_NAMES) shaping[name] = raw[name] ?? defaults[name];
-    const plan = compileShaping(entity, parseShapingParams(shaping));
+    const { dto, plan } = await prepareBulkItem(raw, defaults, itemType, entity);
     const found = await run(dto);
     returned(returnedIds(found, entity));
     const response = plan.shapeMatches(found) as EnrichResponse;
@@ -65,21 +79,49 @@ async function item<D extends object>(
   }
 }
 
+/** One item's result and the records it returns (read before shaping, for billing's access log). */
+export interface BulkItemRun {
+  result: BulkItemResult;
+  returned: readonly string[];
+}
+
+/**
+ * Runs items `concurrency` at a time, each exactly as the synchronous bulk endpoint runs it
+ * (a bulk-enrichment job's chunks go through here too, so the two answer alike); `defaults`
+ * holds the shaping parameters an item does not set itself.
+ */
+export async function runBulkItems<D extends object>(
+  requests: readonly Record<string, unknown>[],
+  defaults: Readonly<Record<string, unknown>>,
+  itemType: Type<D>,
+  entity: Entity,
+  run: (dto: D) => Promise<EnrichResponse>,
+  concurrency = CONCURRENCY,
+): Promise<BulkItemRun[]> {
+  const runs: BulkItemRun[] = new Array(requests.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < requests.length) {
+      const i = next++;
+      let returned: readonly string[] = [];
+      const result = await item(requests[i], defaults, itemType, entity, run, (ids) => (returned = ids));
+      runs[i] = { result, returned };
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, requests.length) }, worker));
+  return runs;
+}
+
 export async function runBulk<D extends object>(
   body: BulkEnrichDto,
   itemType: Type<D>,
   entity: Entity,
   run: (dto: D) => Promise<EnrichResponse>,
 ): Promise<BulkResponse> {
-  const results: BulkItemResult[] = new Array(body.requests.length);
-  const returned: Array<readonly string[]> = Array.from(body.requests, () => []);
-  let next = 0;
-  const worker = async () => {
-    while (next < body.requests.length) {
-      const i = next++;
-      results[i] = await item(body.requests[i], body, itemType, entity, run, (ids) => (returned[i] = ids));
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, body.requests.length) }, worker));
-  return withReturnedIds(new BulkResponse(results), returned.flat());
+  const defaults = body as unknown as Readonly<Record<string, unknown>>;
+  const runs = await runBulkItems(body.requests, defaults, itemType, entity, run);
+  return withReturnedIds(
+    new BulkResponse(runs.map((r) => r.result)),
+    runs.flatMap((r) => r.returned),
+  );
 }

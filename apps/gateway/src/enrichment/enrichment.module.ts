@@ -23,5 +23,7 @@ import { PersonRecordQueue } from './postgres/records';
     PersonEnrichService,
     CompanyEnrichService,
   ],
+  // Bulk-enrichment jobs run their items through the same services.
+  exports: [PersonEnrichService, CompanyEnrichService, ActiveBuilds],
 })
 export class EnrichmentModule {}

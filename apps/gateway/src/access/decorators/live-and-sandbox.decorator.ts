@@ -14,14 +14,14 @@ export interface LiveAndSandboxDocs {
 
 /**
  * One handler for a live endpoint and its sandbox mirror, which takes the same requests and
- * returns the same shapes (SPEC, Sandbox): `POST <path>` and `POST sandbox/<path>`, both 200, in
+ * returns the same shapes (SPEC, Sandbox): `POST <path>` and `POST sandbox/<path>`, both 200 (or `status`), in
  * a controller without a path of its own (the sandbox prefix comes first).
  * Sharing the handler shares its validation, errors, headers and decorators, so the two cannot
  * drift. The handler learns which path it was called on with @RouteBuildKind(); what the sandbox
  * waives (credits, contract, route tier rules) follows from the path in RoutePolicies.
  */
-export function PostLiveAndSandbox(path: string, docs: LiveAndSandboxDocs): MethodDecorator {
-  return liveAndSandbox(Post, path, docs);
+export function PostLiveAndSandbox(path: string, docs: LiveAndSandboxDocs, status = 200): MethodDecorator {
+  return liveAndSandbox(Post, path, docs, status);
 }
 
 /** The GET form of PostLiveAndSandbox: `GET <path>` and `GET sandbox/<path>`, one handler. */
@@ -33,10 +33,11 @@ function liveAndSandbox(
   method: (paths: string[]) => MethodDecorator,
   path: string,
   docs: LiveAndSandboxDocs,
+  status = 200,
 ): MethodDecorator {
   return applyDecorators(
     method([path, sandboxPath(path)]),
-    HttpCode(200),
+    HttpCode(status),
     ApiOperation({ summary: docs.summary }),
     ApiExtension(SANDBOX_SUMMARY_EXTENSION, docs.sandboxSummary),
   );

@@ -8,6 +8,7 @@ export const RATE_LIMIT_NAMES = [
   'hash_email',
   'report',
   'bulk',
+  'jobs',
   'discover',
   'discover_model',
   'agent_key',
@@ -21,13 +22,14 @@ export const DEFAULT_RATE_LIMIT: RateLimitName = 'default';
  * The buckets whose routes are refused (503 with Retry-After) rather than served uncounted when
  * the shared counters (Redis) cannot be asked: the routes that cost the most per request — a
  * search or discover runs on the search worker's one event loop, a bulk call is up to 100
- * lookups, an MCP call fans out to those. Unmetered, one key could stall them for every tenant;
+ * lookups, a job creation checks up to 10,000 items, an MCP call fans out to those. Unmetered, one key could stall them for every tenant;
  * cheaper routes keep failing open, so a limiter outage does not become an API outage.
  */
 export const REFUSED_WHEN_UNCOUNTED: ReadonlySet<RateLimitName> = new Set([
   'search',
   'discover',
   'bulk',
+  'jobs',
   'mcp',
 ]);
 
@@ -42,6 +44,8 @@ export function rateLimitTable(config: RateLimitConfig): Readonly<Record<RateLim
     // Per agent: an agent asks for a key once per session; this only bounds a runaway loop.
     agent_key: 10,
     bulk: config.bulkPerMinute,
+    // Job creations: each is up to 10,000 items checked and stored, and an active-job place.
+    jobs: config.jobsPerMinute,
     discover: config.discoverPerMinute,
     // Not a route's limit: the live discovers per key that may call the model provider
     // (KeyBudgets; past it, the parser answers alone). A model call costs the operator even

@@ -29,6 +29,22 @@ interface KeyRow {
   contract_end: string | null;
 }
 
+const SELECT_KEY = `SELECT k.id, k.prefix, k.team_id, k.endpoints, k.kind, k.secret_hash, k.revoked_at,
+         t.tier, to_char(t.contract_end, 'YYYY-MM-DD') AS contract_end
+    FROM api_keys k JOIN teams t ON t.id = k.team_id`;
+
+function callerOf(row: KeyRow): Caller {
+  return {
+    keyId: row.id,
+    prefix: row.prefix,
+    teamId: row.team_id,
+    kind: row.kind,
+    endpoints: row.endpoints === null ? null : Object.freeze([...row.endpoints]),
+    tier: row.tier,
+    contractEnd: row.contract_end,
+  };
+}
+
 const TOUCH_KEY = `UPDATE api_keys SET last_used_at = now()
   WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`;
 const TOUCH_AGENT_KEY = `WITH k AS (${TOUCH_KEY} RETURNING agent_id)
@@ -146,13 +162,7 @@ export class ApiKeyService implements OnModuleInit, BeforeApplicationShutdown {
   }
 
   private async load(apiKey: string, hash: string): Promise<Caller | null> {
-    const rows: KeyRow[] = await this.db.query(
-      `SELECT k.id, k.prefix, k.team_id, k.endpoints, k.kind, k.secret_hash, k.revoked_at,
-              t.tier, to_char(t.contract_end, 'YYYY-MM-DD') AS contract_end
-         FROM api_keys k JOIN teams t ON t.id = k.team_id
-        WHERE k.secret_hash = $1`,
-      [hash],
-    );
+    const rows: KeyRow[] = await this.db.query(`${SELECT_KEY} WHERE k.secret_hash = $1`, [hash]);
     const row = rows[0];
     // The index found the row by hash; the constant-time compare keeps the accept decision
     // independent of timing should the lookup ever change (e.g. to a prefix lookup).
@@ -160,15 +170,17 @@ export class ApiKeyService implements OnModuleInit, BeforeApplicationShutdown {
       this.known.delete(hash);
       return null;
     }
-    return {
-      keyId: row.id,
-      prefix: row.prefix,
-      teamId: row.team_id,
-      kind: row.kind,
-      endpoints: row.endpoints === null ? null : Object.freeze([...row.endpoints]),
-      tier: row.tier,
-      contractEnd: row.contract_end,
-    };
+    return callerOf(row);
+  }
+
+  /**
+   * The caller a stored key id stands for, read fresh (no cache): for work done later on a
+   * key's behalf (a bulk-enrichment job's chunks). Null once the key is revoked or deleted.
+   */
+  async byId(keyId: number): Promise<Caller | null> {
+    const rows: KeyRow[] = await this.db.query(`${SELECT_KEY} WHERE k.id = $1`, [keyId]);
+    const row = rows[0];
+    return row && row.revoked_at === null ? callerOf(row) : null;
   }
 
   /**

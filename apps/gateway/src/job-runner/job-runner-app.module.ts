@@ -1,0 +1,29 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { AppConfig, ConfigModule } from '@app/config';
+import { DatabaseModule } from '@app/server';
+import { AccessModule } from '../access';
+import { GatewayMetricsModule } from '../metrics/metrics.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
+import { JobRunnerModule } from './job-runner.module';
+
+/**
+ * A runner on its own (`npm run jobs`): the gateway's enrichment, key and billing code without
+ * its HTTP server, for operators who scale job work apart from request serving. Access is
+ * imported for its key lookups and tiers; its guards have no requests to guard here.
+ */
+@Module({})
+export class JobRunnerAppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: JobRunnerAppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule,
+        GatewayMetricsModule,
+        AccessModule,
+        JobRunnerModule,
+        WebhooksModule,
+      ],
+    };
+  }
+}
