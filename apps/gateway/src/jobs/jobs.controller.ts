@@ -1,0 +1,169 @@
+import {
+  applyDecorators,
+  Controller,
+  Delete,
+  Get,
+  Header,
+  Param,
+  Query,
+  StreamableFile,
+} from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiBody,
+  ApiConsumes,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { BuildKind } from '@app/contracts';
+import { MAX_JOB_ITEMS, MAX_JOB_UPLOAD_BYTES } from '@app/job-input';
+import { RawUpload, type RawUploadBody, UploadedBody } from '@app/server';
+import {
+  ApiKeyAuth,
+  Caller,
+  CurrentCaller,
+  CurrentScope,
+  PostLiveAndSandbox,
+  RateLimit,
+  RouteBuildKind,
+} from '../access';
+import { JobOptionsDto } from './dto/job-options.dto';
+import { JobDto, JobListDto } from './dto/job.dto';
+import { ListJobsQueryDto } from './dto/list-jobs-query.dto';
+import { JobsService } from './jobs.service';
+
+const JOB_MEDIA_TYPES = ['application/json', 'application/x-ndjson', 'application/jsonl', 'text/csv'];
+
+/** What every job-creation route documents: its bodies, its answer and its refusals. */
+const CreateJob = (entity: string) =>
+  applyDecorators(
+    RawUpload(MAX_JOB_UPLOAD_BYTES),
+    RateLimit('jobs'),
+    ApiConsumes(...JOB_MEDIA_TYPES),
+    ApiBody({
+      description:
+        `Up to ${MAX_JOB_ITEMS.toLocaleString('en-US')} items, each a single ${entity}-enrich body with optional \`metadata\`: ` +
+        'as JSON `{"requests": [...], ...options}`, as JSONL (one item per line), or as CSV (a header of field names and ' +
+        '`metadata.<key>` columns); gzip accepted (Content-Encoding: gzip). Options of JSONL and CSV uploads go in the ' +
+        'query string. See docs/bulk-jobs.md.',
+      schema: {
+        type: 'object',
+        required: ['requests'],
+        properties: {
+          requests: { type: 'array', items: { type: 'object' }, minItems: 1, maxItems: MAX_JOB_ITEMS },
+          webhook_url: { type: 'string', format: 'uri' },
+          titlecase: { type: 'boolean' },
+          include_fields: { type: 'string' },
+          exclude_fields: { type: 'string' },
+        },
+      },
+    }),
+    ApiAcceptedResponse({ type: JobDto, description: 'The job is stored and queued; follow status_url.' }),
+    ApiResponse({ status: 400, description: '`invalid_request`: the upload is empty or cannot be read.' }),
+    ApiResponse({ status: 402, description: '`insufficient_credits` or `contract_expired` (live jobs).' }),
+    ApiResponse({
+      status: 409,
+      description:
+        '`conflict`: webhook_url without a webhook secret (create one with POST /webhooks/secret).',
+    }),
+    ApiResponse({ status: 413, description: '`payload_too_large`: too many bytes or items.' }),
+    ApiResponse({
+      status: 415,
+      description: '`unsupported_media_type`: not JSON, JSONL or CSV, or not gzip.',
+    }),
+    ApiResponse({
+      status: 422,
+      description: '`validation_failed`: an option, or some items (`details.problems`: index, line, reason).',
+    }),
+    ApiResponse({ status: 429, description: '`rate_limited`: too many creations, or too many active jobs.' }),
+  );
+
+@ApiTags('jobs')
+@ApiKeyAuth()
+@Controller()
+export class JobsController {
+  constructor(private readonly jobs: JobsService) {}
+
+  @PostLiveAndSandbox(
+    'person/enrich/jobs',
+    {
+      summary: 'Enrich up to 10,000 people as a job; one credit per returned match, charged as it runs',
+      sandboxSummary: 'A person-enrichment job against the fictional sandbox records; free',
+    },
+    202,
+  )
+  @CreateJob('person')
+  createPersonJob(
+    @UploadedBody() upload: RawUploadBody,
+    @Query() options: JobOptionsDto,
+    @CurrentCaller() caller: Caller,
+    @RouteBuildKind() kind: BuildKind,
+    @CurrentScope() scope: string,
+  ): Promise<JobDto> {
+    return this.jobs.create(upload, { ...options }, { entity: 'person', kind, caller, scope });
+  }
+
+  @PostLiveAndSandbox(
+    'company/enrich/jobs',
+    {
+      summary: 'Enrich up to 10,000 companies as a job; one credit per returned match, charged as it runs',
+      sandboxSummary: 'A company-enrichment job against the fictional sandbox records; free',
+    },
+    202,
+  )
+  @CreateJob('company')
+  createCompanyJob(
+    @UploadedBody() upload: RawUploadBody,
+    @Query() options: JobOptionsDto,
+    @CurrentCaller() caller: Caller,
+    @RouteBuildKind() kind: BuildKind,
+    @CurrentScope() scope: string,
+  ): Promise<JobDto> {
+    return this.jobs.create(upload, { ...options }, { entity: 'company', kind, caller, scope });
+  }
+
+  @Get('jobs')
+  @ApiOperation({ summary: "The team's jobs, newest first, a page at a time (free)" })
+  @ApiOkResponse({ type: JobListDto })
+  @ApiResponse({ status: 400, description: '`invalid_request`: a cursor this endpoint did not return.' })
+  list(@Query() query: ListJobsQueryDto, @CurrentCaller() caller: Caller): Promise<JobListDto> {
+    return this.jobs.list(caller, query);
+  }
+
+  @Get('jobs/:id')
+  @ApiOperation({ summary: "A job's status, counts and credits charged so far (free)" })
+  @ApiOkResponse({ type: JobDto })
+  @ApiResponse({ status: 404, description: '`not_found`: no such job in your team.' })
+  get(@Param('id') id: string, @CurrentCaller() caller: Caller): Promise<JobDto> {
+    return this.jobs.get(caller, id);
+  }
+
+  @Get('jobs/:id/results')
+  @ApiOperation({
+    summary:
+      "A job's results: gzipped JSONL, one line per item in item order (the items done so far while it runs)",
+  })
+  @ApiProduces('application/gzip')
+  @ApiOkResponse({ description: 'Each line: `{index, status, metadata, matches, total, error}`.' })
+  @ApiResponse({ status: 404, description: '`not_found`: no such job in your team.' })
+  @Header('Cache-Control', 'no-store')
+  async results(@Param('id') id: string, @CurrentCaller() caller: Caller): Promise<StreamableFile> {
+    const { job, file } = await this.jobs.results(caller, id);
+    return new StreamableFile(file, {
+      type: 'application/gzip',
+      disposition: `attachment; filename="job-${job.id}.jsonl.gz"`,
+    });
+  }
+
+  @Delete('jobs/:id')
+  @ApiOperation({ summary: 'Cancel an active job; what it already did stays done and charged (free)' })
+  @ApiOkResponse({ type: JobDto })
+  @ApiResponse({ status: 404, description: '`not_found`: no such job in your team.' })
+  @ApiResponse({ status: 409, description: '`conflict`: the job has already finished.' })
+  cancel(@Param('id') id: string, @CurrentCaller() caller: Caller): Promise<JobDto> {
+    return this.jobs.cancel(caller, id);
+  }
+}
