@@ -33,6 +33,11 @@ interface Keyed {
   rateLimit: RateLimitName;
   /** Enterprise-only features switched on in the request (checked by the handler, not the route). */
   features: string[];
+  /**
+   * Free itself, but refuses a team without credits once its input is valid (a live job, whose
+   * chunks are charged later): documents the 402, not the credit headers.
+   */
+  prepaid?: boolean;
 }
 /** Authenticated by an agent's access token instead of an API key (@AgentTokenAuth), rate-limited per agent. */
 interface Bearer {
@@ -90,6 +95,16 @@ const ROUTES: Record<string, Expected> = {
   // Job webhooks' signing secret (docs/bulk-jobs.md, "Webhooks"): free.
   'POST /webhooks/secret': keyed('/webhooks/secret'),
   'GET /webhooks/secret': keyed('/webhooks/secret'),
+  // Bulk-enrichment jobs (docs/bulk-jobs.md): creating one is free (its chunks are charged as
+  // they run, on the runner), limited by the `jobs` bucket; following one is free.
+  'POST /person/enrich/jobs': keyed('/person/enrich/jobs', { rateLimit: 'jobs', prepaid: true }),
+  'POST /company/enrich/jobs': keyed('/company/enrich/jobs', { rateLimit: 'jobs', prepaid: true }),
+  'POST /sandbox/person/enrich/jobs': keyed('/sandbox/person/enrich/jobs', { rateLimit: 'jobs' }),
+  'POST /sandbox/company/enrich/jobs': keyed('/sandbox/company/enrich/jobs', { rateLimit: 'jobs' }),
+  'GET /jobs': keyed('/jobs'),
+  'GET /jobs/:id': keyed('/jobs/:id'),
+  'GET /jobs/:id/results': keyed('/jobs/:id/results'),
+  'DELETE /jobs/:id': keyed('/jobs/:id'),
   // The MCP server (docs/mcp.md): GET and DELETE answer 405, it keeps no stream or session.
   'POST /mcp': keyed('/mcp', { rateLimit: 'mcp' }),
   'GET /mcp': keyed('/mcp', { rateLimit: 'mcp' }),
@@ -208,10 +223,10 @@ describe('route policies', () => {
       expect(actual).toEqual(expected);
     });
 
-    it('refuses only search, discover, bulk and MCP when their calls cannot be counted', () => {
+    it('refuses only search, discover, bulk, job creation and MCP when their calls cannot be counted', () => {
       const refused = KEYED.filter(([, p]) => REFUSED_WHEN_UNCOUNTED.has(p.rateLimit)).map(([r]) => r);
       expect(sorted(refused)).toEqual(
-        sorted(Object.keys(ROUTES).filter((r) => /\/(search|discover|bulk)$|\/mcp$/.test(r))),
+        sorted(Object.keys(ROUTES).filter((r) => /\/(search|discover|bulk)$|\/mcp$|^POST .*\/jobs$/.test(r))),
       );
     });
   });
@@ -327,7 +342,10 @@ describe('route policies', () => {
       return doc.paths[path.replace(/:(\w+)/g, '{$1}')][method.toLowerCase() as 'get'] as OperationObject;
     };
     const response = (route: string, status: string) => operation(route).responses[status] as ResponseObject;
-    const headers = (route: string) => Object.keys(response(route, '200').headers ?? {});
+    /** The route's success answer: 201 or 202 where it documents one, else 200. */
+    const success = (route: string) =>
+      ['200', '201', '202'].map((s) => response(route, s)).find((r) => r !== undefined)!;
+    const headers = (route: string) => Object.keys(success(route).headers ?? {});
 
     beforeAll(async () => {
       const res = await h.request({ method: 'GET', url: '/openapi.json' });
@@ -359,7 +377,8 @@ describe('route policies', () => {
         expect(response(route, '402').description).toMatch(/`insufficient_credits`.*`contract_expired`/);
         expect(headers(route)).toEqual(expect.arrayContaining(CREDIT_HEADERS));
       } else {
-        expect(Object.keys(op.responses)).not.toContain('402');
+        if (policy.prepaid) expect(response(route, '402').description).toMatch(/`insufficient_credits`/);
+        else expect(Object.keys(op.responses)).not.toContain('402');
         expect(headers(route).filter((h) => CREDIT_HEADERS.includes(h))).toEqual([]);
       }
       const tierRefusal = policy.tier !== null || policy.features.length > 0;
@@ -404,9 +423,10 @@ describe('route policies', () => {
       expect(charge).toBeUndefined();
       expect((liveCharge as ResponseObject).description).toContain('`insufficient_credits`');
       const withoutCredits = (responses: typeof liveRest) => {
-        const ok = responses['200'] as ResponseObject;
+        const status = ['200', '201', '202'].find((s) => responses[s] !== undefined)!;
+        const ok = responses[status] as ResponseObject;
         const kept = Object.entries(ok.headers ?? {}).filter(([name]) => !CREDIT_HEADERS.includes(name));
-        return { ...responses, 200: { ...ok, headers: Object.fromEntries(kept) } };
+        return { ...responses, [status]: { ...ok, headers: Object.fromEntries(kept) } };
       };
       expect(withoutCredits(sandboxRest)).toEqual(withoutCredits(liveRest));
       // The live route's own tier rule is waived in the sandbox; every other 403 reason stays.

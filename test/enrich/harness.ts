@@ -32,6 +32,8 @@ export interface EnrichData {
   companies?: number;
   seed?: number;
   extra?: { people?: PersonRecord[]; companies?: CompanyRecord[] };
+  /** Variables of the suite's environment (createTestEnvironment). */
+  env?: Record<string, string>;
 }
 
 const readJsonl = <T>(file: string): T[] =>
@@ -53,7 +55,7 @@ const enrichTeam = (tier: 'standard' | 'enterprise') => ({
  * (hand-made null-heavy ones), and come back in `people` / `companies` as loaded.
  */
 export async function enrichHarness(opts: EnrichData = {}): Promise<EnrichHarness> {
-  const env = await createTestEnvironment();
+  const env = await createTestEnvironment(opts.env);
   try {
     const { people, companies } = await loadEnrichBuilds(env, opts);
     const gateway = await gatewayHarness({ env, team: enrichTeam('standard') });

@@ -11,27 +11,37 @@ const WORKER_MAIN = path.resolve(__dirname, '..', '..', 'dist', 'apps', 'search'
  * index prefix, so a test can signal it like an operator or the kernel would. Resolves once it
  * logged that it is ready (bounded).
  */
-export async function spawnSearchWorker(
+export function spawnSearchWorker(
   env: TestEnvironment,
   extra: Record<string, string> = {},
 ): Promise<ChildProcess> {
-  if (!existsSync(WORKER_MAIN)) throw new Error(`${WORKER_MAIN} is missing: run \`npm run build\` first`);
-  const child = spawn(process.execPath, [WORKER_MAIN], {
+  return spawnAppProcess(WORKER_MAIN, 'search worker ready', env, extra);
+}
+
+/** An app's entry point from dist/ as a child on the suite's services; resolves once it logs `ready`. */
+export async function spawnAppProcess(
+  main: string,
+  ready: string,
+  env: TestEnvironment,
+  extra: Record<string, string> = {},
+): Promise<ChildProcess> {
+  if (!existsSync(main)) throw new Error(`${main} is missing: run \`npm run build\` first`);
+  const child = spawn(process.execPath, [main], {
     env: appProcessEnv(env.config, extra),
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('child search worker not ready within 20 s')), 20_000);
+    const timer = setTimeout(() => reject(new Error(`${ready}: not within 20 s`)), 20_000);
     const lines = createInterface({ input: child.stdout! });
     lines.on('line', (line) => {
-      if (line.includes('search worker ready')) {
+      if (line.includes(ready)) {
         clearTimeout(timer);
         resolve();
       }
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`child search worker exited with ${code}`));
+      reject(new Error(`${main} exited with ${code} before "${ready}"`));
     });
   });
   return child;

@@ -9,6 +9,8 @@ import { BuildsModule } from './builds/builds.module';
 import { DiscoverModule } from './discover/discover.module';
 import { EnrichmentModule } from './enrichment/enrichment.module';
 import { HealthModule } from './health/health.module';
+import { JobRunnerModule } from './job-runner/job-runner.module';
+import { JobsModule } from './jobs/jobs.module';
 import { McpModule } from './mcp/mcp.module';
 import { PrivacyModule } from './privacy/privacy.module';
 import { GatewayMetricsModule } from './metrics/metrics.module';
@@ -40,6 +42,8 @@ export class GatewayModule {
         BuildsModule,
         PrivacyModule,
         EnrichmentModule,
+        JobsModule,
+        JobRunnerModule,
         AgentKeysModule,
         McpModule,
         WebhooksModule,

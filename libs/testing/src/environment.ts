@@ -32,6 +32,8 @@ export async function createTestEnvironment(env: Record<string, string> = {}): P
     // Parallel suites would fight over each app's fixed default; a suite that scrapes sets a free port.
     METRICS_PORT: '0',
     NATS_REQUEST_TIMEOUT_MS: '2000',
+    // A suite runs bulk-enrichment jobs only when it says so (and then removes its queue stream).
+    JOB_RUNNER: 'off',
     ...env,
     DATABASE_SCHEMA: db.schema,
     NATS_SUBJECT_PREFIX: id,

@@ -1,0 +1,170 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+import { seedTeam, uniqueName } from '@app/testing';
+import { captureEnvCli } from '../cli/capture';
+import { jobsHarness, type JobsHarness, type ResultLine } from './harness';
+
+interface Delivery {
+  path?: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** A receiver on loopback (allowlisted for this suite) that answers from a script, then 200. */
+function receiver() {
+  const deliveries: Delivery[] = [];
+  let script: number[] = [];
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
+    req.on('end', () => {
+      deliveries.push({ headers: req.headers, body });
+      res.statusCode = script.shift() ?? 200;
+      deliveries[deliveries.length - 1].path = req.url ?? '';
+      res.end();
+    });
+  });
+  return {
+    deliveries,
+    answer: (statuses: number[]) => (script = [...statuses]),
+    start: () => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve)),
+    url: (path: string) => `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`,
+    stop: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+/** Charges as chunks complete, pausing at an empty balance and resuming after credits:add; signed webhooks. */
+describe('job credits and webhooks', () => {
+  let h: JobsHarness;
+  const hooks = receiver();
+  const withoutIndex = ({ index: _, ...rest }: ResultLine) => rest;
+  const emailItems = (n: number) =>
+    h.people
+      .filter((p) => p.emails.length > 0)
+      .slice(0, n)
+      .map((p, i) => ({ email: p.emails[0].address, metadata: { i } }));
+  const waitForDeliveries = async (pred: () => boolean, timeoutMs = 30_000) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!pred()) {
+      if (Date.now() > deadline) throw new Error(`deliveries: ${hooks.deliveries.length}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  const secretOf = async (key: string) => {
+    const res = await h.request({ method: 'POST', url: '/webhooks/secret', headers: { 'api-key': key } });
+    expect(res.statusCode).toBe(201);
+    return res.json<{ secret: string }>().secret;
+  };
+
+  beforeAll(async () => {
+    await hooks.start();
+    h = await jobsHarness({
+      people: 800,
+      companies: 60,
+      env: {
+        WEBHOOK_ALLOWLIST: '127.0.0.1',
+        WEBHOOK_RETRY_SCHEDULE_MS: '0,300,300,300',
+        JOB_SWEEP_INTERVAL_MS: '300',
+      },
+    });
+  }, 240000);
+  afterAll(async () => {
+    await h?.close();
+    await hooks.stop();
+  });
+
+  it('signs job.completed per Standard Webhooks, retries after two 500s under one webhook-id', async () => {
+    const secret = await secretOf(h.team.key);
+    hooks.answer([500, 500]);
+    const url = hooks.url('/completed');
+    const requests = emailItems(150);
+    const res = await h.createJob('/person/enrich/jobs', { requests, webhook_url: url });
+    expect(res.statusCode).toBe(202);
+    const job = await h.waitFor(res.json().id);
+    expect(job.status).toBe('completed');
+    await waitForDeliveries(() => hooks.deliveries.length >= 3);
+    const mine = hooks.deliveries;
+    expect(mine).toHaveLength(3);
+    const verifier = new Webhook(secret);
+    const events = mine.map(
+      (d) => verifier.verify(d.body, d.headers as Record<string, string>) as Record<string, unknown>,
+    );
+    expect(new Set(mine.map((d) => d.headers['webhook-id'])).size).toBe(1);
+    expect(mine[0].headers['webhook-id']).toMatch(/^msg_/);
+    expect(events[2]).toEqual({
+      type: 'job.completed',
+      timestamp: expect.any(String),
+      data: { job_id: job.id, status: 'completed', counts: job.counts, credits_charged: job.credits_charged },
+    });
+    // A replay of a delivery still verifies, and carries the id the receiver has already seen.
+    const replay = mine[2];
+    expect(() => verifier.verify(replay.body, replay.headers as Record<string, string>)).not.toThrow();
+    expect(mine.slice(0, 2).map((d) => d.headers['webhook-id'])).toContain(replay.headers['webhook-id']);
+    // A tampered body does not verify.
+    expect(() =>
+      verifier.verify(replay.body.replace('completed', 'failed'), replay.headers as Record<string, string>),
+    ).toThrow();
+    const [row] = await h.sql<{ state: string; attempts: number }>(
+      `SELECT state, attempts FROM webhook_deliveries WHERE message_id = $1`,
+      [mine[0].headers['webhook-id']],
+    );
+    expect(row).toEqual({ state: 'delivered', attempts: 3 });
+  }, 120000);
+
+  it('pauses at an empty balance without overspending, and resumes after credits:add', async () => {
+    const name = uniqueName('thrifty-');
+    const team = await seedTeam(h.env.db.dataSource, { name, credits: 25 });
+    const secret = await secretOf(team.key);
+    hooks.deliveries.length = 0;
+    const requests = emailItems(300);
+    const res = await h.createJob(
+      '/person/enrich/jobs',
+      { requests, webhook_url: hooks.url('/thrifty') },
+      { key: team.key },
+    );
+    expect(res.statusCode).toBe(202);
+    const id = res.json().id as string;
+    const paused = await h.waitFor(id, (j) => j.status === 'paused_insufficient_credits', 60_000, team.key);
+    expect(paused.credits_charged).toBeLessThanOrEqual(25);
+    expect(paused.counts.done).toBeLessThan(300);
+    expect(await h.balance(team.id)).toBe(25 - paused.credits_charged);
+    await waitForDeliveries(() => hooks.deliveries.length >= 1);
+    const pausedEvent = new Webhook(secret).verify(
+      hooks.deliveries[0].body,
+      hooks.deliveries[0].headers as Record<string, string>,
+    ) as { type: string; data: { status: string } };
+    expect(pausedEvent).toMatchObject({ type: 'job.paused', data: { status: 'paused' } });
+    // Still paused a while later: no runner spends what the team does not have.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect((await h.job(id, team.key)).status).toBe('paused_insufficient_credits');
+
+    const cli = captureEnvCli(h.env);
+    const added = await cli(['credits:add', '--team', name, '--credits', '1000']);
+    expect(added.code).toBe(0);
+    const job = await h.waitFor(id, undefined, 60_000, team.key);
+    expect(job.status).toBe('completed');
+
+    const lines = await h.results(id, team.key);
+    expect(lines.map(withoutIndex)).toEqual(await h.syncResults('/person/enrich/bulk', requests));
+    const matches = lines.reduce((n, l) => n + (l.matches?.length ?? 0), 0);
+    expect(job.credits_charged).toBe(matches);
+    const [ledger] = await h.sql<{ n: string }>(
+      `SELECT coalesce(-sum(delta), 0) AS n FROM credit_ledger WHERE team_id = $1 AND reason = 'match'`,
+      [team.id],
+    );
+    expect(Number(ledger.n)).toBe(matches);
+    expect(await h.balance(team.id)).toBe(25 + 1000 - matches);
+  }, 120000);
+
+  it('refuses webhook_url until the team has a secret', async () => {
+    const team = await seedTeam(h.env.db.dataSource, { name: uniqueName('secretless-'), credits: 10 });
+    const res = await h.createJob(
+      '/person/enrich/jobs',
+      { requests: emailItems(1), webhook_url: hooks.url('/x') },
+      { key: team.key },
+    );
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/POST \/webhooks\/secret/);
+  });
+});
