@@ -21,6 +21,7 @@ const VARIABLES: Record<string, string> = {
   NATS_PASSWORD: 'client-secret',
   NATS_ROUTE_PASSWORD: '0123abcd',
   AUTH_SIGNING_KEYS: 'test-key',
+  WEBHOOK_SECRETS_KEY: Buffer.alloc(32, 1).toString('base64'),
 };
 const COMPOSE_TIMEOUT_MS = 30_000;
 
@@ -122,6 +123,17 @@ describe('docker/compose.yml topology', () => {
       readFileSync(path.join(ROOT, 'scripts', 'stack.sh'), 'utf8'),
     );
     for (const n of OPENSEARCH) expect(SERVICES[n].image).toBe(`opensearchproject/opensearch:${pinned?.[1]}`);
+  });
+
+  it('gives every NATS node JetStream (the job queue), its own store and a stable name', () => {
+    const named = NATS.map((n) => {
+      const { command } = SERVICES[n];
+      expect(command).toContain('--jetstream');
+      expect(flag(command, 'store_dir')).toBe('/data');
+      expect((SERVICES[n] as { volumes?: string[] }).volumes).toEqual([`natsdata-${n.split('-')[1]}:/data`]);
+      return flag(command, 'server_name');
+    });
+    expect(named).toEqual(NATS);
   });
 
   it('routes the NATS nodes to each other with route credentials, and requires client credentials', () => {

@@ -40,15 +40,15 @@ nats_prepare() {
   rm -f "${HOME_DIR[$1]}/nats.pid"
 }
 
-# nats_cluster_args <svc>: a cluster node's route listener, its routes to the other nodes, and
-# its monitoring port. No JetStream: the apps use plain request/reply and publish/subscribe.
+# nats_cluster_args <svc>: a cluster node's route listener, its routes to the other nodes, its
+# monitoring port, and JetStream (the bulk-enrichment job queue) with a store and a stable name.
 nats_cluster_args() {
   local port=${PORT[$1]} p routes=""
   for p in "${NATS_NODES[@]}"; do
     if [ "$p" != "$port" ]; then routes+="nats://127.0.0.1:$(nats_route_port "$p"),"; fi
   done
   printf '%s\n' --cluster "nats://127.0.0.1:$(nats_route_port "$port")" --cluster_name "$NATS_CLUSTER_NAME" \
-    -m "$(nats_monitor_port "$port")"
+    -m "$(nats_monitor_port "$port")" -js -sd "${HOME_DIR[$1]}/jetstream" --server_name "nats-$port"
   if [ -n "$routes" ]; then printf '%s\n' --routes "${routes%,}"; fi
 }
 
@@ -59,18 +59,16 @@ nats_launch() {
     mapfile -t -O "${#args[@]}" args < <(nats_cluster_args "$svc")
     say "$svc: starting a cluster node at 127.0.0.1:${PORT[$svc]} (cluster $NATS_CLUSTER_NAME) …"
   else
-    mkdir -p "$home/jetstream"
     args+=(-js -sd "$home/jetstream")
     say "$svc: starting a private server with JetStream at 127.0.0.1:${PORT[$svc]} …"
   fi
+  mkdir -p "$home/jetstream"
   setsid "$NATS_BIN" "${args[@]}" </dev/null >>"$home/stdout.log" 2>&1 9>&- &
   PID[$svc]=$!
 }
 
-# Ours always has JetStream; the apps need it from an existing server too. A cluster's nodes
-# have none (nothing the apps do needs it).
+# Ours always has JetStream (the job queue); the apps need it from an existing server too.
 nats_after_up() {
-  [ "$STACK_CLUSTER" -eq 0 ] || return 0
   if [ -z "${PID[$1]}" ] && [[ "$(nats_info "$1" || true)" != *'"jetstream":true'* ]]; then
     warn "$1: warning: JetStream is not enabled on the server at ${ADDR[$1]}"
   fi
