@@ -32,6 +32,8 @@ export interface EnrichData {
   companies?: number;
   seed?: number;
   extra?: { people?: PersonRecord[]; companies?: CompanyRecord[] };
+  /** The generator's vocabulary: 'current' writes records in words our tables were not written from. */
+  vocabulary?: 'default' | 'current';
   /** Variables of the suite's environment (createTestEnvironment). */
   env?: Record<string, string>;
 }
@@ -90,6 +92,7 @@ async function loadEnrichBuilds(env: TestEnvironment, opts: EnrichData) {
       people: opts.people ?? 600,
       companies: opts.companies ?? 60,
       seed: opts.seed ?? 21,
+      vocabulary: opts.vocabulary,
       outDir: dir,
       buildVersion: LIVE_BUILD,
       workers: 0,
