@@ -6,13 +6,15 @@ import { sandboxPath } from '../access/scope';
 import type { SearchClient } from '../search-client/search-client.service';
 import { listResources, readResource } from './resources';
 import { callTool } from './tool-call';
+import { routeScopes } from './tool-paths';
 import { TOOL_BY_NAME, TOOLS, ToolSpec } from './tools';
 
 export const SERVER_INFO = { name: 'svc-data-service', version: '1.0.0' };
 
 const INSTRUCTIONS =
   'Person and company data: enrich (match one record from identifiers), search (a restricted SQL), ' +
-  'discover (a plain-language description), report data issues, clean and hash input. Live calls cost ' +
+  'discover (a plain-language description), enrichment jobs of up to 10,000 records (create, then ' +
+  'poll; results downloaded over HTTP), report data issues, clean and hash input. Live calls cost ' +
   'one credit per returned match; sandbox: true runs the same request on fictional records for free; ' +
   'reports and utilities are free. Errors come back as tool errors {error, message, details} saying ' +
   'what to change. Read svc://search/columns/people (or companies) before writing a search.';
@@ -36,7 +38,9 @@ export interface McpRequestScope {
 export function toolsFor(caller: Caller): ToolSpec[] {
   if (caller.endpoints === null) return [...TOOLS];
   const may = new Set(caller.endpoints);
-  return TOOLS.filter((t) => may.has(t.path) || (t.sandbox && may.has(`/${sandboxPath(t.path)}`)));
+  return TOOLS.filter((t) =>
+    routeScopes(t).some((p) => may.has(p) || (t.sandbox && may.has(`/${sandboxPath(p)}`))),
+  );
 }
 
 /**

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ErrorBody, parseErrorBody } from '@app/contracts';
 import { sandboxPath } from '../access/scope';
 import { asToolCall } from '../access-log';
+import { resolvePath } from './tool-paths';
 import { SANDBOX_ARGUMENT, ToolSpec } from './tools';
 
 /**
@@ -43,8 +44,11 @@ export async function callTool(
 ): Promise<CallToolResult> {
   const { [SANDBOX_ARGUMENT]: sandbox, ...body } = args ?? {};
   // Only a mirrored tool takes `sandbox`; elsewhere it stays in the body for the route to refuse.
-  const payload = spec.sandbox ? body : (args ?? {});
-  const path = spec.sandbox && sandbox === true ? `/${sandboxPath(spec.path)}` : spec.path;
+  const resolved = resolvePath(spec, spec.sandbox ? body : (args ?? {}));
+  // A path argument that cannot make a path never reaches a route: refused as the pipe refuses a field.
+  if ('refusal' in resolved) return toolResult(422, {}, JSON.stringify(resolved.refusal));
+  const payload = resolved.rest;
+  const path = spec.sandbox && sandbox === true ? `/${sandboxPath(resolved.path)}` : resolved.path;
   const accept = 'application/json';
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_, reject) => {

@@ -1,5 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/server';
 import type { OpenAPIObject } from '@nestjs/swagger';
+import { documentPaths } from './tool-paths';
 import { SANDBOX_ARGUMENT, ToolSpec } from './tools';
 
 type Schema = Record<string, unknown>;
@@ -21,29 +22,36 @@ const SANDBOX_PROPERTY: Schema = {
 /**
  * A tool's MCP definition from the gateway's OpenAPI document, which @nestjs/swagger generates
  * from the very DTO classes the routes validate with: the input schema is the route's request
- * body, so the two cannot drift. A mirrored route adds `sandbox`; a bulk route's `requests`
- * items get the single route's body (the DTO validates each item as that body).
+ * body, so the two cannot drift. A mirrored route adds `sandbox`, path arguments their own
+ * schemas; a bulk or job route's `requests` items get the single route's body (each item is
+ * validated as that body), one per entity where `entity` picks the route.
  */
 export function toolDefinition(spec: ToolSpec, document: OpenAPIObject): Tool {
+  const paths = documentPaths(spec);
+  const [path] = paths;
   // A GET route takes no body: its tool's arguments are the route's query parameters.
-  const input: Schema =
-    spec.method === 'GET' ? querySchema(document, spec.path) : bodySchema(document, spec.path);
+  const input: Schema = spec.method === 'GET' ? querySchema(document, path) : bodySchema(document, path);
   const properties = { ...(input.properties as Record<string, Schema>) };
-  if (spec.path.endsWith('/enrich/bulk')) {
-    const single = bodySchema(document, spec.path.replace(/\/bulk$/, ''));
-    const item = {
-      ...single,
-      properties: { ...(single.properties as object), metadata: BULK_ITEM_METADATA },
-    };
-    properties.requests = { ...properties.requests, items: item };
+  if (/\/enrich\/(bulk|jobs)$/.test(path)) {
+    // One item schema per route the tool may call: a job tool's `entity` picks person or company.
+    const items = paths.map((p) => bulkItem(document, p, paths.length > 1));
+    properties.requests = { ...properties.requests, items: items.length > 1 ? { anyOf: items } : items[0] };
   }
+  const pathArguments = Object.entries(spec.pathArguments ?? {});
+  for (const [name, argument] of pathArguments) properties[name] = { ...argument };
   if (spec.sandbox) properties[SANDBOX_ARGUMENT] = SANDBOX_PROPERTY;
-  const output = spec.output === 'document' ? responseSchema(document, spec.path, spec.method) : spec.output;
+  const required = [...((input.required as string[] | undefined) ?? []), ...pathArguments.map(([n]) => n)];
+  const output = spec.output === 'document' ? responseSchema(document, path, spec.method) : spec.output;
   return {
     name: spec.name,
     title: spec.title,
     description: spec.description,
-    inputSchema: { ...input, type: 'object', properties } as Tool['inputSchema'],
+    inputSchema: {
+      ...input,
+      type: 'object',
+      properties,
+      ...(required.length > 0 ? { required } : {}),
+    } as Tool['inputSchema'],
     outputSchema: { ...output, type: 'object' } as Tool['outputSchema'],
     annotations: {
       title: spec.title,
@@ -55,6 +63,19 @@ export function toolDefinition(spec: ToolSpec, document: OpenAPIObject): Tool {
   };
 }
 
+/**
+ * An item of a bulk or job route: the single route's body plus `metadata`; named by its entity
+ * where a tool takes items of several.
+ */
+function bulkItem(document: OpenAPIObject, path: string, named: boolean): Schema {
+  const single = bodySchema(document, path.replace(/\/(bulk|jobs)$/, ''));
+  return {
+    ...single,
+    ...(named ? { title: `${path.split('/')[1]} item` } : {}),
+    properties: { ...(single.properties as object), metadata: BULK_ITEM_METADATA },
+  };
+}
+
 function operation(document: OpenAPIObject, path: string, method: 'GET' | 'POST' = 'POST') {
   const op = document.paths[path]?.[method === 'GET' ? 'get' : 'post'];
   if (!op) throw new Error(`the OpenAPI document has no ${method} ${path}`);
@@ -62,11 +83,22 @@ function operation(document: OpenAPIObject, path: string, method: 'GET' | 'POST'
 }
 
 export function bodySchema(document: OpenAPIObject, path: string): Schema {
-  const body = operation(document, path).requestBody as
-    { content?: Record<string, { schema?: Schema }> } | undefined;
+  const op = operation(document, path);
+  const body = op.requestBody as { content?: Record<string, { schema?: Schema }> } | undefined;
   const schema = body?.content?.['application/json']?.schema;
   if (!schema) throw new Error(`POST ${path} documents no JSON body`);
-  return toJsonSchema(schema, document);
+  const json = toJsonSchema(schema, document);
+  if (Object.keys(body?.content ?? {}).length === 1) return json;
+  // An upload route (JSON, JSONL, CSV) takes its options in the query string too, documented
+  // there from its DTO with descriptions; its JSON body's hand-written schema names them bare.
+  const query = (op.parameters ?? []) as QueryParameter[];
+  const properties = Object.fromEntries(
+    Object.entries((json.properties ?? {}) as Record<string, Schema>).map(([name, property]) => {
+      const param = query.find((p) => p.in === 'query' && p.name === name);
+      return [name, param ? { ...property, ...parameterSchema(param, document) } : property];
+    }),
+  );
+  return { ...json, properties };
 }
 
 /**
@@ -76,15 +108,7 @@ export function bodySchema(document: OpenAPIObject, path: string): Schema {
 export function querySchema(document: OpenAPIObject, path: string): Schema {
   const parameters = (operation(document, path, 'GET').parameters ?? []) as QueryParameter[];
   const query = parameters.filter((p) => p.in === 'query');
-  const properties = Object.fromEntries(
-    query.map((p) => [
-      p.name,
-      toJsonSchema(
-        { ...p.schema, ...(p.description === undefined ? {} : { description: p.description }) },
-        document,
-      ),
-    ]),
-  );
+  const properties = Object.fromEntries(query.map((p) => [p.name, parameterSchema(p, document)]));
   const required = query.filter((p) => p.required === true).map((p) => p.name);
   return required.length > 0 ? { properties, required } : { properties };
 }
@@ -97,12 +121,21 @@ interface QueryParameter {
   schema?: Schema;
 }
 
+/** A parameter's schema with its description beside it, as a body property has it. */
+function parameterSchema(p: QueryParameter, document: OpenAPIObject): Schema {
+  return toJsonSchema(
+    { ...p.schema, ...(p.description === undefined ? {} : { description: p.description }) },
+    document,
+  );
+}
+
+/** The route's documented success body: 200, or the 201/202 a creation route answers instead. */
 function responseSchema(document: OpenAPIObject, path: string, method: 'GET' | 'POST' = 'POST'): Schema {
-  const ok = operation(document, path, method).responses['200'] as {
-    content?: Record<string, { schema?: Schema }>;
-  };
+  const { responses } = operation(document, path, method);
+  const status = ['200', '201', '202'].find((s) => responses[s] !== undefined) ?? '200';
+  const ok = responses[status] as { content?: Record<string, { schema?: Schema }> };
   const schema = ok?.content?.['application/json']?.schema;
-  if (!schema) throw new Error(`${method} ${path} documents no JSON response`);
+  if (!schema) throw new Error(`${method} ${path} documents no JSON ${status} response`);
   return toJsonSchema(schema, document);
 }
 

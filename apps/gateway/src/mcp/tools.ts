@@ -1,30 +1,10 @@
 import { DEFAULT_CHANGES_PAGE_SIZE, type Entity, MAX_CHANGES_PAGE_SIZE } from '@app/contracts';
+import { JOB_TOOLS } from './job-tools';
 import { describeCatalog } from './search-catalog';
+import type { ToolSpec } from './tool-spec';
 
 type JsonSchema = Record<string, unknown>;
-
-/**
- * One MCP tool: the HTTP route it calls (so the route's guard, validation, billing and rate limit
- * apply unchanged), and what the route's OpenAPI entry cannot say for a model.
- */
-export interface ToolSpec {
-  name: string;
-  title: string;
-  /**
-   * The live route, `<method> <path>`; a POST's request body schema, or a GET's query
-   * parameters, are the tool's input schema.
-   */
-  path: string;
-  /** POST when absent. A GET tool sends its arguments (but `sandbox`) as the query string, no body. */
-  method?: 'GET' | 'POST';
-  /** The route has a /sandbox/ mirror, chosen with the tool's `sandbox` argument. */
-  sandbox: boolean;
-  /** Reads only (everything but the reports, which store a report). */
-  readOnly: boolean;
-  description: string;
-  /** `document`: the route's documented 200 body; else written here (the route documents none). */
-  output: JsonSchema | 'document';
-}
+export type { PathArgument, ToolSpec } from './tool-spec';
 
 /** The argument that picks the sandbox mirror; it is not part of the route's body. */
 export const SANDBOX_ARGUMENT = 'sandbox';
@@ -199,6 +179,7 @@ export const TOOLS: readonly ToolSpec[] = Object.freeze([
     '{"website": "https://acme.com"} or {"ticker": "NASDAQ:ACME"}',
   ),
   bulkTool('company', 'enrich_companies_bulk', 'enrich_company'),
+  ...JOB_TOOLS,
   searchTool(
     'person',
     'search_people',
