@@ -146,6 +146,8 @@ describe('MCP server', () => {
       const { tools } = await s.client.listTools();
       for (const tool of tools) {
         const spec = TOOLS.find((t) => t.name === tool.name)!;
+        // A tool with path arguments (the job tools) calls a route chosen by them: mcp/mcp-jobs.e2e-spec checks it.
+        if (spec.pathArguments) continue;
         if (spec.method === 'GET') {
           // A GET route takes no body: its query parameters, and the mirror's `sandbox`
           // (test/builds.e2e-spec.ts and builds-changes.e2e-spec.ts call them).
