@@ -54,7 +54,12 @@ export const finished = (job: JobView) => ['completed', 'failed', 'canceled'].in
 export async function jobsHarness(opts: EnrichData = {}): Promise<JobsHarness> {
   const h = await enrichHarness({
     ...opts,
-    env: { JOB_RUNNER: 'on', RATE_LIMIT_JOBS_PER_MINUTE: '1000', ...opts.env },
+    env: {
+      JOB_RUNNER: 'on',
+      RATE_LIMIT_JOBS_PER_MINUTE: '1000',
+      RATE_LIMIT_BULK_PER_MINUTE: '100000',
+      ...opts.env,
+    },
   });
   const key = h.team.key;
   const harness: JobsHarness = {
