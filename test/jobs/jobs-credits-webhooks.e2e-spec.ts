@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { insertApiKey, revokeApiKey } from '@app/store';
 import { seedTeam, uniqueName } from '@app/testing';
 import { captureEnvCli } from '../cli/capture';
 import { jobsHarness, type JobsHarness, type ResultLine } from './harness';
@@ -156,6 +157,74 @@ describe('job credits and webhooks', () => {
     expect(Number(ledger.n)).toBe(matches);
     expect(await h.balance(team.id)).toBe(25 + 1000 - matches);
   }, 120000);
+
+  it('stops a job whose key is revoked: job.failed, and every unreached item says why', async () => {
+    const team = await seedTeam(h.env.db.dataSource, { name: uniqueName('revoked-'), credits: 100000 });
+    const secret = await secretOf(team.key);
+    hooks.deliveries.length = 0;
+    const requests = Array.from({ length: 20 }, () => emailItems(150)).flat();
+    const res = await h.createJob(
+      '/person/enrich/jobs',
+      { requests, webhook_url: hooks.url('/revoked') },
+      { key: team.key },
+    );
+    expect(res.statusCode).toBe(202);
+    const id = res.json().id as string;
+    await revokeApiKey(h.env.db.dataSource, { id: team.keyId });
+    // The revoked key can no longer ask, so the job is read from the database.
+    const deadline = Date.now() + 60_000;
+    let row: { status: string; failure: { error: string } | null; done_count: number } | undefined;
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      [row] = await h.sql(`SELECT status, failure, done_count FROM enrichment_jobs WHERE id = $1`, [id]);
+    } while (row!.status !== 'failed' && Date.now() < deadline);
+    expect(row).toMatchObject({ status: 'failed', failure: { error: 'unauthorized' } });
+    expect(row!.done_count).toBeLessThan(requests.length);
+    await waitForDeliveries(() => hooks.deliveries.length >= 1);
+    const event = new Webhook(secret).verify(
+      hooks.deliveries[0].body,
+      hooks.deliveries[0].headers as Record<string, string>,
+    ) as { type: string; data: { job_id: string; status: string } };
+    expect(event).toMatchObject({ type: 'job.failed', data: { job_id: id, status: 'failed' } });
+    // Another key of the team still reads the results: one line per item, the unreached ones 401.
+    const other = (await insertApiKey(h.env.db.dataSource, team.id, null)).apiKey;
+    const lines = await h.results(id, other);
+    expect(lines.map((l) => l.index)).toEqual(requests.map((_, i) => i));
+    const unreached = lines.filter((l) => l.status === 401);
+    expect(unreached.length).toBe(requests.length - row!.done_count);
+    expect(unreached[0].error?.error).toBe('unauthorized');
+  }, 120000);
+
+  it('purges finished jobs and settled deliveries past JOB_RETENTION_DAYS, never active jobs', async () => {
+    const active = await h.createJob('/person/enrich/jobs', { requests: emailItems(5) });
+    const [{ id: old }] = await h.sql<{ id: string }>(
+      `SELECT id FROM enrichment_jobs WHERE status = 'completed' AND team_id = $1 LIMIT 1`,
+      [h.team.id],
+    );
+    await h.sql(`UPDATE enrichment_jobs SET finished_at = now() - interval '8 days' WHERE id = $1`, [old]);
+    await h.sql(
+      `UPDATE webhook_deliveries SET created_at = now() - interval '8 days' WHERE state = 'delivered'`,
+    );
+    await h.waitFor(active.json().id);
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const [{ jobs, deliveries }] = await h.sql<{ jobs: number; deliveries: number }>(
+        `SELECT (SELECT count(*)::int FROM enrichment_jobs WHERE id = $1) AS jobs,
+                (SELECT count(*)::int FROM webhook_deliveries
+                  WHERE state = 'delivered' AND created_at < now() - interval '7 days') AS deliveries`,
+        [old],
+      );
+      if (jobs === 0 && deliveries === 0) break;
+      if (Date.now() > deadline) throw new Error(`not purged: ${jobs} jobs, ${deliveries} deliveries`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const [{ n }] = await h.sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM enrichment_job_results WHERE job_id = $1`,
+      [old],
+    );
+    expect(n).toBe(0);
+    expect((await h.job(active.json().id)).status).toBe('completed');
+  }, 60000);
 
   it('refuses webhook_url until the team has a secret', async () => {
     const team = await seedTeam(h.env.db.dataSource, { name: uniqueName('secretless-'), credits: 10 });

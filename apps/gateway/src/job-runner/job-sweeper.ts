@@ -8,7 +8,13 @@ import {
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '@app/config';
-import { purgeFinishedJobs, requeueJobChunks, requeueStaleChunks, resumeFundedJobs } from '@app/store';
+import {
+  purgeFinishedJobs,
+  purgeWebhookDeliveries,
+  requeueJobChunks,
+  requeueStaleChunks,
+  resumeFundedJobs,
+} from '@app/store';
 import { JobQueue } from '../job-queue/job-queue';
 
 /** A chunk whose message has not led to a run in this long is put on the queue again. */
@@ -19,7 +25,8 @@ const PURGE_BATCH = 100;
 /**
  * Each runner, every JOB_SWEEP_INTERVAL_MS: resumes paused jobs whose team has credits again
  * (each resumed by exactly one runner: the UPDATE that resumes it returns it once), re-enqueues
- * chunks whose message was lost, and deletes jobs past JOB_RETENTION_DAYS.
+ * chunks whose message was lost, and deletes jobs and settled webhook deliveries past
+ * JOB_RETENTION_DAYS.
  */
 @Injectable()
 export class JobSweeper implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -54,6 +61,7 @@ export class JobSweeper implements OnApplicationBootstrap, BeforeApplicationShut
       }
       await this.queue.publish(await requeueStaleChunks(this.db, STALE_CHUNK_MS, STALE_BATCH));
       await purgeFinishedJobs(this.db, this.config.jobs.retentionDays, PURGE_BATCH);
+      await purgeWebhookDeliveries(this.db, this.config.jobs.retentionDays, PURGE_BATCH);
     } catch (error) {
       // A chunk left unpublished here is stale by the next sweeps and put on the queue then.
       this.logger.warn(`job sweep: ${(error as Error).message}`);

@@ -174,3 +174,20 @@ export async function recordWebhookAttempt(q: Queryable, record: WebhookAttemptR
   );
   return rows.length > 0;
 }
+
+/**
+ * Deletes settled deliveries (delivered, failed, skipped) made more than `days` ago, at most
+ * `limit` a call; how many. Pending ones stay whatever their age: their schedule decides.
+ */
+export async function purgeWebhookDeliveries(q: Queryable, days: number, limit: number): Promise<number> {
+  const rows = await rowsOf<{ n: number }>(
+    q,
+    `WITH old AS (
+       SELECT id FROM webhook_deliveries
+        WHERE state <> 'pending' AND created_at < now() - $1 * interval '1 day' LIMIT $2),
+     d AS (DELETE FROM webhook_deliveries w USING old WHERE w.id = old.id RETURNING w.id)
+     SELECT count(*)::int AS n FROM d`,
+    [days, limit],
+  );
+  return rows[0].n;
+}

@@ -2,6 +2,7 @@ export { activateWebhookEndpoint, type WebhookEndpointState } from './endpoints'
 export {
   claimWebhookDeliveries,
   enqueueWebhookEvent,
+  purgeWebhookDeliveries,
   recordWebhookAttempt,
   type ClaimedWebhookDelivery,
   type ClaimOptions,
