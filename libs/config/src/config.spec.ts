@@ -42,6 +42,7 @@ describe('loadConfig', () => {
       runner: true,
       runnerConcurrency: 4,
       chunkAckWaitMs: 30000,
+      queueReplicas: 1,
       sweepIntervalMs: 5000,
       maxActivePerTeam: 5,
       retentionDays: 7,

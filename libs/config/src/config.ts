@@ -72,6 +72,8 @@ export interface JobsConfig {
   runner: boolean;
   runnerConcurrency: number;
   chunkAckWaitMs: number;
+  /** JetStream replicas of the job queue's stream. */
+  queueReplicas: number;
   sweepIntervalMs: number;
   maxActivePerTeam: number;
   retentionDays: number;
@@ -328,6 +330,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       runner: env.JOB_RUNNER === 'on',
       runnerConcurrency: env.JOB_RUNNER_CONCURRENCY,
       chunkAckWaitMs: env.JOB_CHUNK_ACK_WAIT_MS,
+      queueReplicas: env.JOB_QUEUE_REPLICAS,
       sweepIntervalMs: env.JOB_SWEEP_INTERVAL_MS,
       maxActivePerTeam: env.JOBS_MAX_ACTIVE_PER_TEAM,
       retentionDays: env.JOB_RETENTION_DAYS,

@@ -365,6 +365,16 @@ export class Env {
   @Max(3600000)
   JOB_SWEEP_INTERVAL_MS = 5000;
 
+  /**
+   * Copies of the job queue's stream JetStream keeps: 1 on a single NATS server; 3 in a cluster of
+   * three or more, so the queue outlives a node. Applies when the stream is made.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(5)
+  JOB_QUEUE_REPLICAS = 1;
+
   /** Jobs of one team queued, running or paused at once; more is a 429 (docs/bulk-jobs.md). */
   @Transform(toInt)
   @IsInt()

@@ -134,6 +134,7 @@ export class JobQueue implements OnModuleInit, OnApplicationShutdown {
       retention: RetentionPolicy.Workqueue,
       storage: StorageType.File,
       duplicate_window: nanos(DUPLICATE_WINDOW_MS),
+      num_replicas: this.config.jobs.queueReplicas,
     };
     try {
       await jsm.streams.info(this.stream);
