@@ -175,7 +175,7 @@ describe('scripts/stack.sh', () => {
       'discovery.seed_hosts: ["127.0.0.1:9411", "127.0.0.1:9412", "127.0.0.1:9413"]',
       '# read only when the cluster first forms (no cluster state in data/ yet)',
       'cluster.initial_cluster_manager_nodes: ["svc-stack-9311", "svc-stack-9312", "svc-stack-9313"]',
-      '--cluster nats://127.0.0.1:6312 --cluster_name svc-stack-4311 -m 8312 --routes nats://127.0.0.1:6311,nats://127.0.0.1:6313',
+      `--cluster nats://127.0.0.1:6312 --cluster_name svc-stack-4311 -m 8312 -js -sd ${path.join(ROOT, '.stack', 'nats-4312', 'jetstream')} --server_name nats-4312 --routes nats://127.0.0.1:6311,nats://127.0.0.1:6313`,
       '',
     ]);
   });

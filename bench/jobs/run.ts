@@ -179,33 +179,25 @@ async function main(): Promise<void> {
   try {
     for (const mix of mixes) {
       const [a, b, c, d] = sets[mix];
+      const row = (
+        round: number,
+        order: string,
+        load: string,
+        sync: number,
+        job: { seconds: number; accepted: number },
+      ) =>
+        rows.push({ mix, round, order, load, sync: n / sync, job: n / job.seconds, accepted: job.accepted });
       // Round 1: sync first, then the job on other items; then the job's answers checked.
       let load = loadAverage();
       const sync1 = await client.sync(a, connections);
       const job1 = await client.job(b);
-      rows.push({
-        mix,
-        round: 1,
-        order: 'sync, job',
-        load,
-        sync: n / sync1.seconds,
-        job: n / job1.seconds,
-        accepted: job1.accepted,
-      });
+      row(1, 'sync, job', load, sync1.seconds, job1);
       checks.push(await compare(client, mix, b, job1, connections));
       // Round 2: the job first.
       load = loadAverage();
       const job2 = await client.job(c);
       const sync2 = await client.sync(d, connections);
-      rows.push({
-        mix,
-        round: 2,
-        order: 'job, sync',
-        load,
-        sync: n / sync2.seconds,
-        job: n / job2.seconds,
-        accepted: job2.accepted,
-      });
+      row(2, 'job, sync', load, sync2.seconds, job2);
     }
   } finally {
     await app.close();

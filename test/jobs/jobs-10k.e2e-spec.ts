@@ -12,7 +12,7 @@ describe('a 10,000-item job', () => {
   let h: JobsHarness;
 
   beforeAll(async () => {
-    h = await jobsHarness({ people: 5000, companies: 300, seed: 31, vocabulary: 'current' });
+    h = await jobsHarness({ people: 2500, companies: 200, seed: 31, vocabulary: 'current' });
   }, 300000);
   afterAll(async () => h?.close());
 

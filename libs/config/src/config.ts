@@ -83,8 +83,11 @@ export interface JobsConfig {
 export interface WebhooksConfig {
   /** WEBHOOK_ALLOWLIST as written; parsed by @app/webhooks. */
   allowlist: string;
-  /** 32 bytes; a fixed development key outside production when unset. */
-  secretsKey: Buffer;
+  /**
+   * 32 bytes; unset, a fixed development key outside production and null in production, where
+   * only the processes that seal or sign webhooks refuse to start (webhookSecretsKey).
+   */
+  secretsKey: Buffer | null;
   timeoutMs: number;
   /** null: the Standard Webhooks schedule. */
   retryScheduleMs: number[] | null;
@@ -256,6 +259,16 @@ function openSearchConfig(env: Env): OpenSearchConfig {
 }
 
 /** Reads only the variables Env declares; empty strings count as unset so defaults apply. */
+/**
+ * The key that seals the teams' webhook secrets, for the processes that use it (gateways, job
+ * runners). A fixed key would make every production install's secrets readable with our source,
+ * so production without WEBHOOK_SECRETS_KEY stops here, at boot.
+ */
+export function webhookSecretsKey(config: Pick<AppConfig, 'webhooks'>): Buffer {
+  if (config.webhooks.secretsKey) return config.webhooks.secretsKey;
+  throw new ConfigError(['WEBHOOK_SECRETS_KEY is required in production (32 random bytes, base64)']);
+}
+
 /** Outside production without WEBHOOK_SECRETS_KEY: a known key, so development needs no setup. */
 const DEVELOPMENT_WEBHOOK_SECRETS_KEY = Buffer.alloc(32, 0x5e);
 
@@ -284,9 +297,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   problems.push(...nats.problems);
   const signing = env.AUTH_SIGNING_KEYS ? parseSigningKeys(env.AUTH_SIGNING_KEYS) : null;
   if (signing) problems.push(...signing.problems);
-  // A fixed key would make every production install's webhook secrets readable with our source.
-  if (env.NODE_ENV === 'production' && !env.WEBHOOK_SECRETS_KEY)
-    problems.push('WEBHOOK_SECRETS_KEY is required in production (32 random bytes, base64)');
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     nodeEnv: env.NODE_ENV,
@@ -339,7 +349,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       allowlist: env.WEBHOOK_ALLOWLIST ?? '',
       secretsKey: env.WEBHOOK_SECRETS_KEY
         ? Buffer.from(env.WEBHOOK_SECRETS_KEY, 'base64')
-        : DEVELOPMENT_WEBHOOK_SECRETS_KEY,
+        : env.NODE_ENV === 'production'
+          ? null
+          : DEVELOPMENT_WEBHOOK_SECRETS_KEY,
       timeoutMs: env.WEBHOOK_TIMEOUT_MS,
       retryScheduleMs: env.WEBHOOK_RETRY_SCHEDULE_MS
         ? env.WEBHOOK_RETRY_SCHEDULE_MS.split(',').map(Number)

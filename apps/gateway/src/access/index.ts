@@ -26,7 +26,7 @@ export {
   RoutePolicies,
   type RoutePolicy,
 } from './route-policy';
-export { scopeOf } from './scope';
+export { buildKindOf, scopeOf } from './scope';
 export { ApiKeyService } from './services/api-key.service';
 export { KeyRevocationsService } from './services/key-revocations.service';
 export { TierService } from './services/tier.service';

@@ -18,28 +18,29 @@ import {
   ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import type { BuildKind } from '@app/contracts';
+import type { Entity } from '@app/contracts';
 import { MAX_JOB_ITEMS, MAX_JOB_UPLOAD_BYTES } from '@app/job-input';
 import { RawUpload, type RawUploadBody, UploadedBody } from '@app/server';
-import {
-  ApiKeyAuth,
-  Caller,
-  CurrentCaller,
-  CurrentScope,
-  PostLiveAndSandbox,
-  RateLimit,
-  RouteBuildKind,
-} from '../access';
+import { ApiKeyAuth, Caller, CurrentCaller, PostLiveAndSandbox, RateLimit } from '../access';
 import { JobOptionsDto } from './dto/job-options.dto';
 import { JobDto, JobListDto } from './dto/job.dto';
 import { ListJobsQueryDto } from './dto/list-jobs-query.dto';
-import { JobsService } from './jobs.service';
+import { NewJobTarget } from './job-target.decorator';
+import { type JobTarget, JobsService } from './jobs.service';
 
 const JOB_MEDIA_TYPES = ['application/json', 'application/x-ndjson', 'application/jsonl', 'text/csv'];
 
 /** What every job-creation route documents: its bodies, its answer and its refusals. */
-const CreateJob = (entity: string) =>
+const CreateJob = (entity: Entity, plural: string) =>
   applyDecorators(
+    PostLiveAndSandbox(
+      `${entity}/enrich/jobs`,
+      {
+        summary: `Enrich up to 10,000 ${plural} as a job; one credit per returned match, charged as it runs`,
+        sandboxSummary: `A ${entity}-enrichment job against the fictional sandbox records; free`,
+      },
+      202,
+    ),
     RawUpload(MAX_JOB_UPLOAD_BYTES),
     RateLimit('jobs'),
     ApiConsumes(...JOB_MEDIA_TYPES),
@@ -87,42 +88,22 @@ const CreateJob = (entity: string) =>
 export class JobsController {
   constructor(private readonly jobs: JobsService) {}
 
-  @PostLiveAndSandbox(
-    'person/enrich/jobs',
-    {
-      summary: 'Enrich up to 10,000 people as a job; one credit per returned match, charged as it runs',
-      sandboxSummary: 'A person-enrichment job against the fictional sandbox records; free',
-    },
-    202,
-  )
-  @CreateJob('person')
+  @CreateJob('person', 'people')
   createPersonJob(
     @UploadedBody() upload: RawUploadBody,
     @Query() options: JobOptionsDto,
-    @CurrentCaller() caller: Caller,
-    @RouteBuildKind() kind: BuildKind,
-    @CurrentScope() scope: string,
+    @NewJobTarget('person') target: JobTarget,
   ): Promise<JobDto> {
-    return this.jobs.create(upload, { ...options }, { entity: 'person', kind, caller, scope });
+    return this.jobs.create(upload, { ...options }, target);
   }
 
-  @PostLiveAndSandbox(
-    'company/enrich/jobs',
-    {
-      summary: 'Enrich up to 10,000 companies as a job; one credit per returned match, charged as it runs',
-      sandboxSummary: 'A company-enrichment job against the fictional sandbox records; free',
-    },
-    202,
-  )
-  @CreateJob('company')
+  @CreateJob('company', 'companies')
   createCompanyJob(
     @UploadedBody() upload: RawUploadBody,
     @Query() options: JobOptionsDto,
-    @CurrentCaller() caller: Caller,
-    @RouteBuildKind() kind: BuildKind,
-    @CurrentScope() scope: string,
+    @NewJobTarget('company') target: JobTarget,
   ): Promise<JobDto> {
-    return this.jobs.create(upload, { ...options }, { entity: 'company', kind, caller, scope });
+    return this.jobs.create(upload, { ...options }, target);
   }
 
   @Get('jobs')

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { APP_CONFIG, AppConfig } from '@app/config';
+import { APP_CONFIG, AppConfig, webhookSecretsKey } from '@app/config';
 import { withTimeout } from '@app/server';
 import {
   claimWebhookDeliveries,
@@ -50,7 +50,7 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnModuleDe
     this.enabled = config.jobs.runner;
     // Parsed at boot, so a typo in WEBHOOK_ALLOWLIST stops the process instead of every delivery.
     this.allowlist = parseAllowlist(config.webhooks.allowlist);
-    this.key = config.webhooks.secretsKey;
+    this.key = webhookSecretsKey(config);
     this.timeoutMs = config.webhooks.timeoutMs;
     this.schedule = config.webhooks.retryScheduleMs ?? undefined;
     this.attempts = this.schedule?.length ?? MAX_ATTEMPTS;

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { APP_CONFIG, AppConfig } from '@app/config';
+import { APP_CONFIG, AppConfig, webhookSecretsKey } from '@app/config';
 import { ServiceError } from '@app/contracts';
 import { isUniqueViolation, rotateWebhookSecret, webhookSecretInfo } from '@app/store';
 import { WebhookSecretCreatedDto, WebhookSecretInfoDto } from './dto/webhook-secret.dto';
@@ -15,7 +15,7 @@ export class WebhookSecretsService {
     @InjectDataSource() private readonly db: DataSource,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.key = config.webhooks.secretsKey;
+    this.key = webhookSecretsKey(config);
   }
 
   async rotate(teamId: number): Promise<WebhookSecretCreatedDto> {

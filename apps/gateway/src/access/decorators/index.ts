@@ -1,6 +1,5 @@
 export { ApiKeyAuth } from './api-key-auth.decorator';
 export { CurrentCaller } from './current-caller.decorator';
-export { CurrentScope } from './current-scope.decorator';
 export { Enterprise } from './enterprise.decorator';
 export {
   GetLiveAndSandbox,
