@@ -145,7 +145,13 @@ const asPolicy = (expected: Expected): RoutePolicy =>
 const sorted = (routes: Iterable<string>) => [...routes].sort();
 
 const CREDIT_HEADERS = ['X-Credits-Charged', 'X-Credits-Remaining'];
-const RATE_LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
+const RATE_LIMIT_HEADERS = [
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+  'RateLimit-Policy',
+  'RateLimit',
+];
 
 const firstRecord = (file: string) =>
   JSON.parse(readFileSync(file, 'utf8').split('\n')[0]) as { svc_id: string };
@@ -260,6 +266,10 @@ describe('route policies', () => {
         pastTheGuard(res);
         const limits = rateLimitTable(env.config.access.rateLimits);
         expect(res.headers['x-ratelimit-limit']).toBe(String(limits[policy.rateLimit]));
+        expect(res.headers['ratelimit-policy']).toBe(
+          `"${policy.rateLimit}";q=${limits[policy.rateLimit]};w=60`,
+        );
+        expect(res.headers['ratelimit']).toMatch(new RegExp(`^"${policy.rateLimit}";r=\\d+;t=\\d+$`));
 
         // A key from POST /agent/key's own path: limited to the agent endpoints (SPEC, Authentication 5).
         const person = await seedPerson(ds, { teams: [{ teamId: h.team.id, role: 'admin' }] });

@@ -173,6 +173,8 @@ describe('POST /utility/clean', () => {
       'X-RateLimit-Limit',
       'X-RateLimit-Remaining',
       'X-RateLimit-Reset',
+      'RateLimit-Policy',
+      'RateLimit',
     ]);
     expect(doc.components.schemas.CleanResponseDto).toMatchObject({
       required: ['results'],

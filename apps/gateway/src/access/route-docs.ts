@@ -18,6 +18,16 @@ const RATE_LIMIT_HEADERS: HeadersObject = {
   },
   'X-RateLimit-Remaining': { description: 'Requests left in the current minute.', schema: integer },
   'X-RateLimit-Reset': { description: 'Seconds until the current minute ends.', schema: integer },
+  'RateLimit-Policy': {
+    description:
+      'IETF httpapi rate-limit policy: the route\'s bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`.',
+    schema: { type: 'string' },
+  },
+  RateLimit: {
+    description:
+      'IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`.',
+    schema: { type: 'string' },
+  },
 };
 
 type Operation = OperationObject & { [SANDBOX_SUMMARY_EXTENSION]?: string };
