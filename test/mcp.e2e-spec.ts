@@ -1,5 +1,4 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { getMetadataStorage } from 'class-validator';
 import type { LightMyRequestResponse } from 'fastify';
 import { connect as connectNats, JSONCodec } from 'nats';
 import { natsSubject, SEARCH_PATTERNS } from '@app/contracts';
@@ -18,7 +17,7 @@ import { SearchBodyDto } from '../apps/gateway/src/search/dto/search-body.dto';
 import { CleanRequestDto } from '../apps/gateway/src/utilities/clean/dto/clean-request.dto';
 import { EmailHashRequestDto } from '../apps/gateway/src/utilities/hash/dto/email-hash.dto';
 import { ReportRequestDto } from '../apps/gateway/src/reports/dto/report-request.dto';
-import { call, connectMcp, LEGACY, MODERN } from './mcp/client';
+import { call, connectMcp, LEGACY, MODERN, validatedProperties } from './mcp/client';
 import { SANDBOX_COMPANY, SANDBOX_PERSON, startMcpSuite } from './mcp/suite';
 import { TEST_BUILD } from './search/harness';
 import { sharedFixture } from './shared-fixture';
@@ -39,15 +38,6 @@ const DTOS: Record<string, [object, object?]> = {
   clean_fields: [CleanRequestDto],
   list_build_changes: [BuildChangesQueryDto],
 };
-const validatedProperties = (dto: object) =>
-  [
-    ...new Set(
-      getMetadataStorage()
-        .getTargetValidationMetadatas(dto as never, '', true, false)
-        .map((m) => m.propertyName),
-    ),
-  ].sort();
-
 /**
  * The MCP server at /mcp with the SDK's own client over HTTP, against a listening gateway, a
  * search worker, a live build and the sandbox build: every tool, both protocol revisions, and

@@ -1,3 +1,4 @@
+import { getMetadataStorage } from 'class-validator';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { CallToolResult, FetchLike } from '@modelcontextprotocol/client';
 
@@ -40,3 +41,13 @@ export async function call(client: Client, name: string, args: Record<string, un
     http: (result._meta?.['svc/http'] ?? {}) as { status: number; headers: Record<string, string> },
   };
 }
+
+/** The properties a DTO validates, sorted: what a tool's input schema must name for its route's body. */
+export const validatedProperties = (dto: object): string[] =>
+  [
+    ...new Set(
+      getMetadataStorage()
+        .getTargetValidationMetadatas(dto as never, '', true, false)
+        .map((m) => m.propertyName),
+    ),
+  ].sort();

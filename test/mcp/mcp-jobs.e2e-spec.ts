@@ -1,25 +1,15 @@
 import type { AddressInfo } from 'node:net';
 import type { Client } from '@modelcontextprotocol/client';
-import { getMetadataStorage } from 'class-validator';
 import { seedKey, seedTeam } from '@app/testing';
 import { CompanyBulkItemDto, PersonBulkItemDto } from '../../apps/gateway/src/enrichment/dto/bulk.dto';
 import { finished, jobsHarness, type JobsHarness, type JobView } from '../jobs/harness';
-import { call, connectMcp } from './client';
+import { call, connectMcp, validatedProperties } from './client';
 
 /**
  * RATE_LIMIT_JOBS_PER_MINUTE of the suite, with one active job per team: each test creates jobs
  * for a team of its own, so its windows and its active job are its own.
  */
 const JOBS_LIMIT = 2;
-
-const validatedProperties = (dto: object) =>
-  [
-    ...new Set(
-      getMetadataStorage()
-        .getTargetValidationMetadatas(dto as never, '', true, false)
-        .map((m) => m.propertyName),
-    ),
-  ].sort();
 
 /**
  * The MCP job tools against the real gateway running jobs (JOB_RUNNER=on): each answers what its
