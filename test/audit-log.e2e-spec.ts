@@ -493,12 +493,17 @@ describe('audit log', () => {
         const migration = MIGRATIONS.find((m) => m.name === 'AuditLog1796850000000')!;
         await new migration().down(runner);
         expect(await runner.query(fn, [s.env.db.schema])).toEqual([{ n: 0 }]);
-        expect(await runner.query(`SELECT to_regclass('audit_log') AS t`)).toEqual([{ t: null }]);
+        // Qualified: an unqualified name would also find another schema's table through search_path.
+        const table = `SELECT to_regclass(format('%I.audit_log', $1::text)) AS t`;
+        expect(await runner.query(table, [s.env.db.schema])).toEqual([{ t: null }]);
       } finally {
         await runner.rollbackTransaction();
         await runner.release();
       }
-      expect(await s.sql(`SELECT to_regclass('audit_log')::text AS t`)).toEqual([{ t: 'audit_log' }]);
+      const kept = await s.sql<{ t: string | null }>(`SELECT to_regclass(format('%I.audit_log', $1::text))::text AS t`, [
+        s.env.db.schema,
+      ]);
+      expect(kept[0].t).not.toBeNull();
     });
   });
 
