@@ -1,17 +1,32 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { AppConfig } from '@app/config';
-import { documentRoutePolicies, RoutePolicies } from './access';
+import { documentRoutePolicies, RouteEntry, RoutePolicies } from './access';
 import { AGENT_TOKEN_SCHEME } from './agent-keys/agent-token-auth.decorator';
 import { OPERATOR_TOKEN_SCHEME } from './privacy/operator-auth.decorator';
 import { documentBilledRoutes } from './billing';
+import { canonicalJson } from './openapi-canonical';
 
 /**
  * OpenAPI 3 generated from the controllers and DTOs, with each route's access policy (credits,
  * tier, rate limits, sandbox mirrors) documented from RoutePolicies: JSON at /openapi.json,
- * readable docs at /docs.
+ * readable docs at /docs. The committed docs/openapi.json is this same document
+ * (`npm run openapi:write`, docs/openapi.md).
  */
 export function mountOpenApi(app: NestFastifyApplication, config: AppConfig): void {
+  const document = buildOpenApiDocument(app, app.get(RoutePolicies).routes(), config.publicBaseUrl);
+  SwaggerModule.setup('docs', app, document, {
+    jsonDocumentUrl: 'openapi.json',
+    yamlDocumentUrl: 'openapi.yaml',
+  });
+}
+
+/** The gateway's document, keys in canonical order (so served and committed copies are equal). */
+export function buildOpenApiDocument(
+  app: NestFastifyApplication,
+  routes: readonly RouteEntry[],
+  serverUrl: string,
+): OpenAPIObject {
   const document = SwaggerModule.createDocument(
     app,
     new DocumentBuilder()
@@ -22,7 +37,7 @@ export function mountOpenApi(app: NestFastifyApplication, config: AppConfig): vo
           'token; every error is `{error, message, details}`.',
       )
       .setVersion('1.0.0')
-      .addServer(config.publicBaseUrl)
+      .addServer(serverUrl)
       .addApiKey({ type: 'apiKey', in: 'header', name: 'API-Key' }, 'API-Key')
       .addBearerAuth(
         {
@@ -44,11 +59,7 @@ export function mountOpenApi(app: NestFastifyApplication, config: AppConfig): vo
       )
       .build(),
   );
-  const routes = app.get(RoutePolicies).routes();
   documentRoutePolicies(document, routes);
   documentBilledRoutes(document, routes);
-  SwaggerModule.setup('docs', app, document, {
-    jsonDocumentUrl: 'openapi.json',
-    yamlDocumentUrl: 'openapi.yaml',
-  });
+  return JSON.parse(canonicalJson(document)) as OpenAPIObject;
 }
