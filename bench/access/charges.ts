@@ -57,14 +57,16 @@ async function main(): Promise<void> {
         const m = await closedLoop(seconds, connections, async () => {
           const teamId = ids[n++ % ids.length];
           if (
-            (await queue.charge(teamId, {
-              apiKeyId: null,
-              endpoint: '/person/enrich',
-              requestId: null,
-              chargeId: randomUUID(),
-              idempotencyKey: null,
-              matches: 1,
-            })) === null
+            !(
+              await queue.charge(teamId, {
+                apiKeyId: null,
+                endpoint: '/person/enrich',
+                requestId: null,
+                chargeId: randomUUID(),
+                idempotencyKey: null,
+                matches: 1,
+              })
+            ).charged
           )
             throw new Error('refused');
         });

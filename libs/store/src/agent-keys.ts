@@ -9,6 +9,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { AGENT_KEY_ENDPOINTS } from '@app/contracts';
 import { ApiKey } from './entities';
 import { isUniqueViolation } from './errors';
+import { spentSql, UTC_DAY_SQL, UTC_MONTH_SQL } from './key-caps';
 import { generateApiKey } from './keys';
 import type { AccountStatus, MembershipRole } from './values';
 
@@ -129,11 +130,48 @@ export interface IssuedAgentKey {
 }
 
 /**
+ * The caps a new agent key of the team starts with (the team's defaults) and the spend it
+ * inherits: what the agent's earlier keys of the team spent in the current day and month. Read
+ * after those keys were revoked (their rows locked), so a charge committed on them just before
+ * is counted.
+ */
+async function agentKeyCaps(em: EntityManager, agentId: string, teamId: number): Promise<Partial<ApiKey>> {
+  const [row] = (await em.query(
+    `SELECT t.agent_key_daily_cap AS daily_cap, t.agent_key_monthly_cap AS monthly_cap,
+            ${UTC_DAY_SQL}::text AS day, ${UTC_MONTH_SQL}::text AS month,
+            (SELECT coalesce(sum(${spentSql('k', 'day')}), 0) FROM api_keys k
+              WHERE k.agent_id = $1 AND k.team_id = t.id)::bigint AS day_spent,
+            (SELECT coalesce(sum(${spentSql('k', 'month')}), 0) FROM api_keys k
+              WHERE k.agent_id = $1 AND k.team_id = t.id)::bigint AS month_spent
+       FROM teams t WHERE t.id = $2`,
+    [agentId, teamId],
+  )) as Array<{
+    daily_cap: number | null;
+    monthly_cap: number | null;
+    day: string;
+    month: string;
+    day_spent: string;
+    month_spent: string;
+  }>;
+  if (!row) return {};
+  return {
+    dailyCap: row.daily_cap,
+    monthlyCap: row.monthly_cap,
+    spendDay: row.day,
+    spendDayCredits: Number(row.day_spent),
+    spendMonth: row.month,
+    spendMonthCredits: Number(row.month_spent),
+  };
+}
+
+/**
  * Replaces the agent's key: in one transaction, with the agent row locked and the person's
  * account and membership of the team share-locked (so a concurrent role change or removal waits
  * for this and then revokes the new key too, or this waits and sees it), checks the agent and
  * the person again, revokes the agent's unrevoked keys and inserts a kind 'agent' key limited to
- * AGENT_KEY_ENDPOINTS. Throws AgentNotActiveError or AgentKeyRefusedError; nothing changes then.
+ * AGENT_KEY_ENDPOINTS, with the team's agent-key caps and what the agent's keys of this team
+ * already spent today and this month, so asking for a new key never starts the caps afresh.
+ * Throws AgentNotActiveError or AgentKeyRefusedError; nothing changes then.
  */
 export async function issueAgentKey(ds: DataSource, request: AgentKeyRequest): Promise<IssuedAgentKey> {
   for (let attempt = 1; ; attempt++) {
@@ -153,6 +191,7 @@ export async function issueAgentKey(ds: DataSource, request: AgentKeyRequest): P
           kind: 'agent',
           agentId: request.agentId,
           createdByAccountId: request.accountId,
+          ...(await agentKeyCaps(em, request.agentId, request.teamId)),
         });
         return { key: generated.apiKey, revokedHashes };
       });

@@ -1,6 +1,15 @@
 import type { PoolClient } from 'pg';
 import type { DataSource } from 'typeorm';
 import type { Entity } from '@app/contracts';
+import {
+  type CapRefusal,
+  capLeftSql,
+  capRefusalOf,
+  resetsAtSql,
+  spentSql,
+  UTC_DAY_SQL,
+  UTC_MONTH_SQL,
+} from './key-caps';
 import { type Prepared, runPrepared } from './prepared';
 
 /** One billed API call: its usage row, and its ledger row when it found matches. */
@@ -28,14 +37,18 @@ export interface AccessedRecords {
   svcIds: readonly string[];
 }
 
-// One statement, so one implicit transaction and one round trip, however many calls: the
-// conditional UPDATE takes the team row lock only for the statement, never across round trips,
-// and refuses the whole set (no row) rather than take the balance below zero. The ledger and
-// usage rows are written only when it charged (or when nothing was to be charged), so a call is
-// either fully recorded or not at all. The balance CHECK stays as the last line of defence.
+// One statement, so one implicit transaction and one round trip, however many calls. It locks
+// the team row, then the rows of the keys that pay (in id order), and decides from what those
+// locks return — the latest committed balance and spend, whatever the statement's snapshot saw —
+// whether the whole set fits the balance and every key's daily and monthly cap; only then does it
+// lower the balance, add each key's spend, and write the ledger and usage rows. Locks last for the
+// statement only, never across round trips. A refused set writes nothing, and the statement says
+// why: the balance, or the key and period whose cap it would pass (docs/access.md, "Spend caps per
+// key"). The balance CHECK stays as the last line of defence. Every key's row is locked only after
+// the team's, so two charges of a team never wait on each other in opposite orders.
 /** Exported for the test that checks what `$8` does to the commit. */
 export const CHARGE: Prepared = {
-  name: 'svc_charge_calls',
+  name: 'svc_charge_calls_capped',
   text: `
   WITH calls AS (
     SELECT * FROM unnest($2::int[], $3::text[], $4::text[], $5::uuid[], $6::text[], $7::int[],
@@ -49,10 +62,50 @@ export const CHARGE: Prepared = {
            CASE WHEN $8::bool THEN set_config('synchronous_commit', 'off', true) END AS async_commit
       FROM calls
   ),
+  clock AS (SELECT ${UTC_DAY_SQL} AS day, ${UTC_MONTH_SQL} AS month),
+  spending AS (
+    SELECT api_key_id, sum(matches)::bigint AS n FROM calls
+     WHERE matches > 0 AND api_key_id IS NOT NULL GROUP BY api_key_id
+  ),
+  team AS (
+    SELECT t.credits_balance FROM teams t, total WHERE t.id = $1 AND total.n > 0 FOR UPDATE OF t
+  ),
+  -- The uncorrelated EXISTS is a one-time filter: the team row is locked before any key row.
+  keys AS (
+    SELECT k.id, k.daily_cap, k.monthly_cap, s.n,
+           ${spentSql('k', 'day')} AS day_spent, ${spentSql('k', 'month')} AS month_spent
+      FROM api_keys k JOIN spending s ON s.api_key_id = k.id
+     WHERE k.team_id = $1 AND EXISTS (SELECT FROM team)
+     ORDER BY k.id
+       FOR UPDATE OF k
+  ),
+  -- The cap a set would pass; of two, the one that resets last (the month's), so the caller's
+  -- Retry-After is never early.
+  over AS (
+    SELECT id AS key_id, 'day' AS period, daily_cap AS cap, day_spent AS spent, ${resetsAtSql('day')} AS resets_at
+      FROM keys WHERE day_spent + n > daily_cap
+    UNION ALL
+    SELECT id, 'month', monthly_cap, month_spent, ${resetsAtSql('month')}
+      FROM keys WHERE month_spent + n > monthly_cap
+    ORDER BY resets_at DESC, key_id LIMIT 1
+  ),
+  verdict AS (
+    SELECT team.credits_balance >= total.n AND NOT EXISTS (SELECT FROM over) AS pays FROM team, total
+  ),
   charged AS (
-    UPDATE teams t SET credits_balance = t.credits_balance - total.n FROM total
-     WHERE t.id = $1 AND total.n > 0 AND t.credits_balance >= total.n
+    UPDATE teams t SET credits_balance = t.credits_balance - total.n FROM total, verdict
+     WHERE t.id = $1 AND verdict.pays
     RETURNING t.credits_balance
+  ),
+  spent AS (
+    UPDATE api_keys k SET
+      spend_day = clock.day,
+      spend_day_credits = CASE WHEN k.spend_day = clock.day THEN k.spend_day_credits ELSE 0 END + s.n,
+      spend_month = clock.month,
+      spend_month_credits = CASE WHEN k.spend_month = clock.month THEN k.spend_month_credits ELSE 0 END + s.n
+      FROM spending s, clock
+     WHERE k.id = s.api_key_id AND k.team_id = $1 AND EXISTS (SELECT FROM charged)
+    RETURNING k.id, ${capLeftSql('k')} AS cap_left
   ),
   settled AS (
     SELECT credits_balance FROM charged
@@ -85,17 +138,60 @@ export const CHARGE: Prepared = {
     UPDATE idempotency_keys k SET charge_id = c.charge_id FROM calls c
      WHERE k.team_id = $1 AND k.key = c.idempotency_key AND c.matches > 0
        AND k.completed_at IS NULL AND k.charge_id IS NULL AND EXISTS (SELECT FROM settled)
+  ),
+  -- What the calls' keys may still spend: those that paid as they are now, the others as read.
+  key_left AS (
+    SELECT id, cap_left FROM spent
+    UNION ALL
+    SELECT k.id, ${capLeftSql('k')} FROM api_keys k
+     WHERE k.id IN (SELECT api_key_id FROM calls) AND k.team_id = $1
+       AND NOT EXISTS (SELECT FROM spent WHERE spent.id = k.id)
   )
-  SELECT credits_balance FROM settled`,
+  SELECT (SELECT credits_balance FROM settled) AS credits_balance,
+         (SELECT credits_balance FROM team) AS balance_before,
+         over.key_id AS over_key_id, over.period AS over_period, over.cap AS over_cap,
+         over.spent AS over_spent, over.resets_at AS over_resets_at,
+         (SELECT json_agg(json_build_array(id, cap_left)) FROM key_left WHERE cap_left IS NOT NULL) AS cap_left
+    FROM (SELECT) one LEFT JOIN over ON true`,
 };
+
+/** What a charge statement did with its set of calls. */
+export type ChargeOutcome =
+  | {
+      charged: true;
+      /** The team's balance after the charge. */
+      balance: number;
+      /** What each capped key among the calls' may still spend after it (key id → credits). */
+      capLeft: ReadonlyMap<number, number>;
+    }
+  | {
+      charged: false;
+      /** The team's balance that refused the set; null when the team does not exist. */
+      balance: number | null;
+      /** The key cap the set would have passed; null when the balance refused it. */
+      cap: CapRefusal | null;
+    };
+
+interface ChargeRow {
+  credits_balance: string | null;
+  balance_before: string | null;
+  over_key_id: number | null;
+  over_period: string | null;
+  over_cap: number | null;
+  over_spent: string | null;
+  over_resets_at: Date | null;
+  cap_left: Array<[number, number]> | null;
+}
 
 /**
  * Charges a set of calls of one team at once, all or nothing, in one statement: the balance
- * goes down by their matches, each call with matches gets a `match` ledger row and marks its
- * Idempotency-Key charged, each call a usage row (rows carry the call's chargeId) and an
- * access_log row per record it returns (`accessed`). Returns the balance after the charge, or null when the team cannot pay for the
- * whole set (or does not exist) and nothing was written. Calls without matches never fail for
- * lack of credits. Callers that want a partial answer retry the calls one by one.
+ * goes down by their matches and each paying key's daily and monthly spend up by its calls'
+ * matches, each call with matches gets a `match` ledger row and marks its Idempotency-Key
+ * charged, each call a usage row (rows carry the call's chargeId) and an access_log row per
+ * record it returns (`accessed`). Refused, with nothing written, when the team cannot pay for
+ * the whole set (or does not exist) or when any key would pass a cap (`cap` says which). Calls
+ * without matches are never refused. Callers that want a partial answer retry the calls one by
+ * one.
  *
  * `commit.async` trades durability for latency, never atomicity: the commit returns before its
  * WAL is flushed, so a Postgres crash (not a gateway crash) may forget the last charges whole —
@@ -106,7 +202,7 @@ export async function chargeCalls(
   teamId: number,
   calls: readonly BilledCall[],
   commit: { async: boolean } = { async: false },
-): Promise<number | null> {
+): Promise<ChargeOutcome> {
   if (calls.length === 0) throw new RangeError('no calls to charge');
   for (const c of calls)
     if (!Number.isSafeInteger(c.matches) || c.matches < 0)
@@ -119,7 +215,7 @@ export async function chargeCalls(
       owners.push(i + 1);
     }
   });
-  const rows = await runPrepared<{ credits_balance: string }>(db, CHARGE, [
+  const [row] = await runPrepared<ChargeRow>(db, CHARGE, [
     teamId,
     calls.map((c) => c.apiKeyId),
     calls.map((c) => c.endpoint),
@@ -133,5 +229,16 @@ export async function chargeCalls(
     svcIds,
     owners,
   ]);
-  return rows.length === 0 ? null : Number(rows[0].credits_balance);
+  if (row.credits_balance !== null) {
+    return {
+      charged: true,
+      balance: Number(row.credits_balance),
+      capLeft: new Map((row.cap_left ?? []).map(([id, left]) => [id, Number(left)])),
+    };
+  }
+  return {
+    charged: false,
+    balance: row.balance_before === null ? null : Number(row.balance_before),
+    cap: capRefusalOf(row),
+  };
 }

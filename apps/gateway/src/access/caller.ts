@@ -12,6 +12,8 @@ export interface Caller {
   tier: TeamTier;
   /** Last valid day of the contract (UTC, inclusive), `YYYY-MM-DD`; null = none. */
   contractEnd: string | null;
+  /** Whether the key has a daily or monthly spend cap (the pre-check then looks at its spend). */
+  capped?: boolean;
 }
 
 /** What the guard chain established for one request; read by the billing interceptor and handlers. */

@@ -1,9 +1,11 @@
 import type { HeadersObject, OpenAPIObject, OperationObject } from '@nestjs/swagger';
 import { addSuccessHeaders, type RouteEntry } from '../access';
-import { CREDITS_CHARGED_HEADER, CREDITS_REMAINING_HEADER } from './credit-headers';
+import { CREDITS_CHARGED_HEADER, CREDITS_REMAINING_HEADER, KEY_CAP_REMAINING_HEADER } from './credit-headers';
 
 const PAYMENT_REQUIRED =
-  '`insufficient_credits` (the matches exceed the balance; nothing charged) or `contract_expired`. ' +
+  '`insufficient_credits` (the matches exceed the balance; nothing charged), `contract_expired`, or ' +
+  '`key_cap_reached` (the API key reached its daily or monthly spend cap: `details: {cap, period, spent, ' +
+  'resets_at, retry_after_seconds}`, with Retry-After). ' +
   'Successful responses carry X-Credits-Charged and X-Credits-Remaining.';
 
 const integer = { type: 'integer' } as const;
@@ -14,6 +16,18 @@ const CREDIT_HEADERS: HeadersObject = {
     schema: integer,
   },
   [CREDITS_REMAINING_HEADER]: { description: "The team's balance after this call.", schema: integer },
+  [KEY_CAP_REMAINING_HEADER]: {
+    description:
+      'What the API key may still spend before its daily or monthly cap (the tighter one), after this call; only on keys with a cap.',
+    schema: { type: 'integer', minimum: 0 },
+  },
+};
+
+const PAYMENT_REQUIRED_HEADERS: HeadersObject = {
+  'Retry-After': {
+    description: 'On `key_cap_reached` only: seconds until the cap resets.',
+    schema: { type: 'integer', minimum: 1 },
+  },
 };
 
 /**
@@ -28,7 +42,7 @@ export function documentBilledRoutes(document: OpenAPIObject, routes: readonly R
     if (!operation) continue;
     if (!policy.agentToken && !policy.isPublic) {
       addSuccessHeaders(operation, CREDIT_HEADERS);
-      operation.responses['402'] = { description: PAYMENT_REQUIRED };
+      operation.responses['402'] = { description: PAYMENT_REQUIRED, headers: PAYMENT_REQUIRED_HEADERS };
     }
     if (method === 'POST') documentIdempotencyKey(operation);
   }

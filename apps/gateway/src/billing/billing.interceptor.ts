@@ -9,7 +9,7 @@ import { accessEndpoint, returnedIds } from '../access-log';
 import { claimedIdempotencyKeyOf } from '../idempotency';
 import { GatewayMetrics } from '../metrics/gateway-metrics';
 import { billableCount } from './billable';
-import { CREDITS_CHARGED_HEADER, CREDITS_REMAINING_HEADER } from './credit-headers';
+import { CREDITS_CHARGED_HEADER, CREDITS_REMAINING_HEADER, KEY_CAP_REMAINING_HEADER } from './credit-headers';
 import { CreditsService } from './credits.service';
 
 /** The entity a @BilledMatches() route charges for, for the charged-credits metric. */
@@ -76,6 +76,7 @@ export class BillingInterceptor implements NestInterceptor {
     this.metrics.charged(entity, charge.charged);
     void reply.header(CREDITS_CHARGED_HEADER, String(charge.charged));
     void reply.header(CREDITS_REMAINING_HEADER, String(charge.remaining));
+    if (charge.capLeft !== null) void reply.header(KEY_CAP_REMAINING_HEADER, String(charge.capLeft));
     return result;
   }
 

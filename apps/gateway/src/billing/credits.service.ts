@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { ServiceError } from '@app/contracts';
 import { LruCache } from '@app/cache';
-import type { AccessedRecords } from '@app/store';
+import { type AccessedRecords, type CapRefusal, readKeySpend } from '@app/store';
 import { type Caller, contractExpired, utcToday } from '../access';
 import { ChargeQueue } from './charge-queue';
 
@@ -21,6 +21,8 @@ export interface Charge {
   charged: number;
   /** The team's balance right after the charge. */
   remaining: number;
+  /** What the key may still spend before its tighter cap, right after the charge; null: no cap. */
+  capLeft: number | null;
   /** This call's id in the ledger and usage, unique per team (a request id need not be). */
   chargeId: string;
 }
@@ -48,6 +50,8 @@ export interface BillableCall {
 @Injectable()
 export class CreditsService {
   private readonly hints = new LruCache<number, BalanceHint>(MAX_TEAMS);
+  /** Per key: what its tighter cap left, as last seen here (keys with a cap only). */
+  private readonly capHints = new LruCache<number, BalanceHint>(MAX_TEAMS);
   private readonly hintTtlMs: number;
   private readonly charges: ChargeQueue;
 
@@ -59,8 +63,16 @@ export class CreditsService {
     this.charges = new ChargeQueue(db, { async: config.access.creditsCommit === 'async' });
   }
 
-  /** 402 before any work when the contract has ended or the team holds no credit. */
+  /**
+   * 402 before any work when the contract has ended, the team holds no credit, or the key has
+   * reached a spend cap.
+   */
   async precheck(caller: Caller): Promise<void> {
+    await this.precheckTeam(caller);
+    if (caller.capped) await this.precheckCap(caller.keyId);
+  }
+
+  private async precheckTeam(caller: Caller): Promise<void> {
     const hint = this.hints.get(caller.teamId);
     if (!contractExpired(caller.contractEnd) && hint && hint.expiresAt > Date.now() && hint.balance >= 1)
       return;
@@ -83,6 +95,16 @@ export class CreditsService {
     if (balance < 1) throw emptyBalance(balance);
   }
 
+  /** Like the balance: a remembered "some left" is trusted, anything else is asked of Postgres. */
+  private async precheckCap(keyId: number): Promise<void> {
+    const hint = this.capHints.get(keyId);
+    if (hint && hint.expiresAt > Date.now() && hint.balance >= 1) return;
+    const [spend] = await readKeySpend(this.db, [keyId]);
+    if (!spend) return;
+    if (spend.reached) throw capReached(spend.reached);
+    if (spend.capLeft !== null) this.rememberCap(keyId, spend.capLeft);
+  }
+
   /**
    * Records one successful billed call: the credits (one per match) and its usage row commit
    * together or not at all. More matches than credits: 402 and nothing is charged or recorded.
@@ -90,7 +112,7 @@ export class CreditsService {
   async charge(call: BillableCall): Promise<Charge> {
     const { caller, matches } = call;
     const chargeId = randomUUID();
-    const remaining = await this.charges.charge(caller.teamId, {
+    const outcome = await this.charges.charge(caller.teamId, {
       apiKeyId: caller.keyId,
       endpoint: call.endpoint,
       requestId: call.requestId,
@@ -99,26 +121,47 @@ export class CreditsService {
       matches,
       accessed: call.accessed,
     });
-    if (remaining === null) {
-      const balance = await this.balance(caller.teamId);
+    if (!outcome.charged) {
+      if (outcome.cap) {
+        this.rememberCap(caller.keyId, 0);
+        throw capReached(outcome.cap);
+      }
+      const balance = outcome.balance ?? 0;
       this.remember(caller.teamId, balance);
       throw notCovered(balance);
     }
-    this.remember(caller.teamId, remaining);
-    return { charged: matches, remaining, chargeId };
-  }
-
-  private async balance(teamId: number): Promise<number> {
-    const rows: Array<{ credits_balance: string }> = await this.db.query(
-      `SELECT credits_balance FROM teams WHERE id = $1`,
-      [teamId],
-    );
-    return rows.length ? Number(rows[0].credits_balance) : 0;
+    this.remember(caller.teamId, outcome.balance);
+    if (outcome.capLeft !== null) this.rememberCap(caller.keyId, outcome.capLeft);
+    return { charged: matches, remaining: outcome.balance, capLeft: outcome.capLeft, chargeId };
   }
 
   private remember(teamId: number, balance: number): void {
     this.hints.set(teamId, { balance, expiresAt: Date.now() + this.hintTtlMs });
   }
+
+  private rememberCap(keyId: number, left: number): void {
+    this.capHints.set(keyId, { balance: left, expiresAt: Date.now() + this.hintTtlMs });
+  }
+}
+
+/**
+ * The key's daily or monthly cap refused the call (docs/access.md, "Spend caps per key"). Like
+ * the balance's 402 it names no match count: `spent` is what the key had spent before this call.
+ */
+export function capReached(cap: CapRefusal, now = Date.now()): ServiceError {
+  const retryAfter = Math.max(1, Math.ceil((Date.parse(cap.resetsAt) - now) / 1000));
+  const period = cap.period === 'day' ? 'daily' : 'monthly';
+  return new ServiceError(
+    'key_cap_reached',
+    `This API key has reached its ${period} spend cap of ${cap.cap} credits (${cap.spent} spent this ${cap.period}); nothing was charged and no results are returned. The cap resets at ${cap.resetsAt}; a team admin can raise it (key:update).`,
+    {
+      cap: cap.cap,
+      period: cap.period,
+      spent: cap.spent,
+      resets_at: cap.resetsAt,
+      retry_after_seconds: retryAfter,
+    },
+  );
 }
 
 function emptyBalance(balance: number): ServiceError {

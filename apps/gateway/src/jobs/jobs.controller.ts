@@ -64,7 +64,10 @@ const CreateJob = (entity: Entity, plural: string) =>
     }),
     ApiAcceptedResponse({ type: JobDto, description: 'The job is stored and queued; follow status_url.' }),
     ApiResponse({ status: 400, description: '`invalid_request`: the upload is empty or cannot be read.' }),
-    ApiResponse({ status: 402, description: '`insufficient_credits` or `contract_expired` (live jobs).' }),
+    ApiResponse({
+      status: 402,
+      description: '`insufficient_credits`, `contract_expired` or `key_cap_reached` (live jobs).',
+    }),
     ApiResponse({
       status: 409,
       description:

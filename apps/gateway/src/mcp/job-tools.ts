@@ -25,7 +25,7 @@ export const JOB_TOOLS: readonly ToolSpec[] = [
       'Start a job that enriches 1-10,000 records in the background: entity is person or company; requests is an array of objects that each take the enrich_person (or enrich_company) arguments, without sandbox, plus an optional metadata object echoed back in its result. Shaping arguments at the top level are defaults for every item. It answers at once with the job (status queued, id, results_url); follow it with get_enrichment_job.',
       'Use it for more than 100 records; for up to 100 use enrich_people_bulk or enrich_companies_bulk, which answer at once.',
       'The whole job is checked first: if any item is bad, the job is refused (422 validation_failed, details.problems gives each bad item index and reason) and nothing is stored or charged.',
-      'Cost: creating the job is free; one credit per returned match is charged as each chunk of 100 items completes (credits_charged). A live job needs credits to start (402); when they run out it pauses (paused_insufficient_credits) and resumes once credits are added.',
+      'Cost: creating the job is free; one credit per returned match is charged as each chunk of 100 items completes (credits_charged). A live job needs credits to start (402); when they run out it pauses (paused_insufficient_credits) and resumes once credits are added; when the API key reaches its daily or monthly spend cap it pauses (paused_key_cap_reached) and resumes once the cap resets.',
       'Rate limit: 10 creations per minute (RATE_LIMIT_JOBS_PER_MINUTE) and at most 5 active jobs per team; past either, 429 rate_limited.',
       'webhook_url (optional) receives signed job.completed, job.failed and job.paused events; it needs the team webhook secret (POST /webhooks/secret), else 409.',
       'Example: {"entity": "person", "requests": [{"email": "jane.doe@example.com", "metadata": {"row": 1}}, {"full_name": "John Roe", "company": "acme.com"}], "include_fields": "full_name,job_title"}.',
@@ -44,7 +44,7 @@ export const JOB_TOOLS: readonly ToolSpec[] = [
     readOnly: true,
     output: 'document',
     description: [
-      'A job of your team: status (queued, running, paused_insufficient_credits, completed, failed, canceled), counts (items, done, matched, not_found, errors), credits_charged so far, and its created/started/finished times. Call it again until status is completed, failed or canceled.',
+      'A job of your team: status (queued, running, paused_insufficient_credits, paused_key_cap_reached, completed, failed, canceled), counts (items, done, matched, not_found, errors), credits_charged so far, and its created/started/finished times. Call it again until status is completed, failed or canceled.',
       'Results are not returned here: download them over HTTP from results_url with the same API-Key header (gzipped JSONL, one line per item in item order: index, status, metadata, matches, total or error). While the job runs, the file holds the items done so far.',
       'Free. A job of another team answers 404 not_found, like one that does not exist.',
       'Example: {"id": "0b7e4c52-3f7a-4d0e-9a54-2f7f3c1d9e10"}.',

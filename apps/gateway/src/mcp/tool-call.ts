@@ -16,6 +16,7 @@ const TOOL_CALL_TIMEOUT_MS = 120_000;
 const REPORTED_HEADERS = [
   'x-credits-charged',
   'x-credits-remaining',
+  'x-key-cap-remaining',
   'total-count-status',
   'search-warning',
   'x-ratelimit-limit',

@@ -18,7 +18,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
       const reason = (unavailable.cause as Error | null)?.message;
       request.log.warn({ dependency: unavailable.dependency, reason }, 'dependency unavailable');
     }
-    if (status === 429 || status === 503) {
+    // A key's spend cap (402 key_cap_reached) says when it resets, like a rate limit.
+    if (status === 429 || status === 503 || body.error === 'key_cap_reached') {
       const retry = (body.details as { retry_after_seconds?: number } | null)?.retry_after_seconds;
       if (typeof retry === 'number') void reply.header('Retry-After', String(retry));
     }

@@ -8,6 +8,7 @@ import {
   ManyToOne,
   PrimaryGeneratedColumn,
 } from 'typeorm';
+import { bigintToNumber } from './transformers';
 import { API_KEY_KINDS, ApiKeyKind, sqlIn } from '../values';
 import { Account } from './account.entity';
 import { Agent } from './agent.entity';
@@ -28,6 +29,8 @@ import { Team } from './team.entity';
 @Check('chk_api_keys_agent', `("kind" = 'agent') = ("agent_id" IS NOT NULL)`)
 @Check('chk_api_keys_secret_hash', `"secret_hash" ~ '^[0-9a-f]{64}$'`)
 @Check('chk_api_keys_endpoints', `"endpoints" IS NULL OR cardinality("endpoints") > 0`)
+@Check('chk_api_keys_caps', `"daily_cap" >= 0 AND "monthly_cap" >= 0`)
+@Check('chk_api_keys_spend', `"spend_day_credits" >= 0 AND "spend_month_credits" >= 0`)
 export class ApiKey {
   @PrimaryGeneratedColumn('increment', { name: 'id', primaryKeyConstraintName: 'pk_api_keys' })
   id!: number;
@@ -65,6 +68,29 @@ export class ApiKey {
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
+
+  /** Credits the key may spend per UTC day; null = no cap (docs/access.md, "Spend caps per key"). */
+  @Column('integer', { name: 'daily_cap', nullable: true })
+  dailyCap!: number | null;
+
+  /** Credits the key may spend per UTC calendar month; null = no cap. */
+  @Column('integer', { name: 'monthly_cap', nullable: true })
+  monthlyCap!: number | null;
+
+  /** The UTC day spend_day_credits counts; an older day means nothing spent today yet. */
+  @Column('date', { name: 'spend_day', nullable: true })
+  spendDay!: string | null;
+
+  /** Written only by the charge statement (libs/store/src/charges.ts). */
+  @Column('bigint', { name: 'spend_day_credits', default: 0, transformer: bigintToNumber })
+  spendDayCredits!: number;
+
+  /** The first day of the UTC month spend_month_credits counts. */
+  @Column('date', { name: 'spend_month', nullable: true })
+  spendMonth!: string | null;
+
+  @Column('bigint', { name: 'spend_month_credits', default: 0, transformer: bigintToNumber })
+  spendMonthCredits!: number;
 
   @ManyToOne(() => Team, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'team_id', foreignKeyConstraintName: 'fk_api_keys_team' })

@@ -15,6 +15,7 @@ import { bigintToNumber } from './transformers';
 )
 @Check('chk_teams_tier', sqlIn('tier', TEAM_TIERS))
 @Check('chk_teams_credits_balance_non_negative', `"credits_balance" >= 0`)
+@Check('chk_teams_agent_key_caps', `"agent_key_daily_cap" >= 0 AND "agent_key_monthly_cap" >= 0`)
 export class Team {
   @PrimaryGeneratedColumn('increment', { name: 'id', primaryKeyConstraintName: 'pk_teams' })
   id!: number;
@@ -31,6 +32,14 @@ export class Team {
   /** Last day the contract is valid (inclusive); null = no end. `YYYY-MM-DD`. */
   @Column('date', { name: 'contract_end', nullable: true })
   contractEnd!: string | null;
+
+  /** The daily cap an agent key of this team is issued with; null = none (docs/access.md). */
+  @Column('integer', { name: 'agent_key_daily_cap', nullable: true })
+  agentKeyDailyCap!: number | null;
+
+  /** The monthly cap an agent key of this team is issued with; null = none. */
+  @Column('integer', { name: 'agent_key_monthly_cap', nullable: true })
+  agentKeyMonthlyCap!: number | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -1,4 +1,5 @@
 import type { Queryable } from '../builds';
+import { capLeftSql } from '../key-caps';
 import type { JobRow } from './job-rows';
 
 /** A chunk a runner holds the lease of, with what it needs to run it. */
@@ -130,17 +131,21 @@ export async function requeueStaleChunks(
 }
 
 /**
- * Paused jobs whose team has more credits than when they paused (credits were added): running
- * once more (their chunks are then re-enqueued). Not merely "some credits": a job paused with 3
- * credits left before an item worth 5 would otherwise resume and pause again every sweep.
+ * Paused jobs whose team has more credits than when they paused (credits were added), or whose
+ * key may spend more than when its cap paused them (its day or month began anew, or its cap was
+ * raised or removed): running once more (their chunks are then re-enqueued). Not merely "some
+ * left": a job paused with 3 credits left before an item worth 5 would otherwise resume and pause
+ * again every sweep.
  */
 export async function resumeFundedJobs(q: Queryable): Promise<string[]> {
   const rows = (await q.query(
     `WITH r AS (
        UPDATE enrichment_jobs j SET status = 'running', paused_balance = NULL, updated_at = now()
-         FROM teams t
-        WHERE j.status = 'paused_insufficient_credits' AND t.id = j.team_id
-          AND t.credits_balance > coalesce(j.paused_balance, 0)
+         FROM teams t, api_keys k
+        WHERE t.id = j.team_id AND k.id = j.api_key_id
+          AND ((j.status = 'paused_insufficient_credits' AND t.credits_balance > coalesce(j.paused_balance, 0))
+            OR (j.status = 'paused_key_cap_reached'
+                AND coalesce(${capLeftSql('k')}, 2147483647) > coalesce(j.paused_balance, 0)))
        RETURNING j.id)
      SELECT id FROM r`,
   )) as Array<{ id: string }>;

@@ -4,6 +4,7 @@ import { gzip } from 'node:zlib';
 import type { Pool, PoolClient } from 'pg';
 import type { Entity } from '@app/contracts';
 import { chargeCalls } from '../charges';
+import { capLeftSql } from '../key-caps';
 import { JOB_COLUMNS, type JobRow } from './job-rows';
 import { inTransaction } from './transaction';
 
@@ -79,7 +80,8 @@ export async function commitChunkRun(pool: Pool, run: ChunkRun, onEvent: OnJobEv
 
     let count = run.items.length;
     let left: number | null = null;
-    if (run.charge) ({ count, left } = await chargeRun(client, run, count));
+    let pausedFor: PauseReason = 'paused_insufficient_credits';
+    if (run.charge) ({ count, left, pausedFor } = await chargeRun(client, run, count));
     const paused = count < run.items.length;
     const items = run.items.slice(0, count);
     if (count > 0) {
@@ -102,7 +104,7 @@ export async function commitChunkRun(pool: Pool, run: ChunkRun, onEvent: OnJobEv
            done_count = done_count + $2, matched_count = matched_count + $3,
            not_found_count = not_found_count + $4, error_count = error_count + $5,
            credits_charged = credits_charged + $6, chunks_done = chunks_done + $7,
-           status = CASE WHEN $8 THEN 'paused_insufficient_credits'
+           status = CASE WHEN $8 THEN $10
                          WHEN chunks_done + $7 = chunk_count THEN 'completed' ELSE status END,
            finished_at = CASE WHEN NOT $8 AND chunks_done + $7 = chunk_count THEN now() END,
            paused_balance = CASE WHEN $8 THEN $9::int END,
@@ -119,6 +121,7 @@ export async function commitChunkRun(pool: Pool, run: ChunkRun, onEvent: OnJobEv
         chunkDone ? 1 : 0,
         paused,
         left,
+        pausedFor,
       ],
     );
     const after = updated.rows[0];
@@ -129,20 +132,23 @@ export async function commitChunkRun(pool: Pool, run: ChunkRun, onEvent: OnJobEv
   });
 }
 
+type PauseReason = 'paused_insufficient_credits' | 'paused_key_cap_reached';
+
 /**
- * Charges the run, or its longest prefix the balance covers: how many items are paid for, and
- * when not all of them, the balance left (null when all were).
+ * Charges the run, or its longest prefix the balance and the job's key's caps cover: how many
+ * items are paid for, and when not all of them, what was left of the tighter limit (null when
+ * all were paid) and which limit it was.
  */
 async function chargeRun(
   client: PoolClient,
   run: ChunkRun,
   count: number,
-): Promise<{ count: number; left: number | null }> {
+): Promise<{ count: number; left: number | null; pausedFor: PauseReason }> {
   const charge = run.charge!;
   const pay = async (n: number): Promise<boolean> => {
     const items = run.items.slice(0, n);
     const matches = items.reduce((sum, i) => sum + i.matches, 0);
-    const after = await chargeCalls(
+    const outcome = await chargeCalls(
       client,
       charge.teamId,
       [
@@ -164,20 +170,32 @@ async function chargeRun(
       ],
       { async: charge.asyncCommit },
     );
-    return after !== null;
+    return outcome.charged;
   };
-  if (await pay(count)) return { count, left: null };
-  // The balance is locked from here to the commit, so the prefix read against it is paid for.
+  if (await pay(count)) return { count, left: null, pausedFor: 'paused_insufficient_credits' };
+  // The balance and the key's spend are locked from here to the commit (team row first, as the
+  // charge statement locks them), so the prefix read against them is paid for.
   const team = await client.query<{ credits_balance: string }>(
     `SELECT credits_balance FROM teams WHERE id = $1 FOR UPDATE`,
     [charge.teamId],
   );
-  let left = Number(team.rows[0]?.credits_balance ?? 0);
+  const key = await client.query<{ cap_left: string | null }>(
+    `SELECT ${capLeftSql('k')} AS cap_left FROM api_keys k WHERE k.id = $1 FOR UPDATE`,
+    [charge.apiKeyId],
+  );
+  const balance = Number(team.rows[0]?.credits_balance ?? 0);
+  const capLeft = key.rows[0]?.cap_left;
+  const capped = capLeft !== null && capLeft !== undefined && Number(capLeft) < balance;
+  let left = capped ? Number(capLeft) : balance;
   let prefix = 0;
   while (prefix < count && run.items[prefix].matches <= left) left -= run.items[prefix++].matches;
   if (prefix > 0 && !(await pay(prefix)))
     throw new Error(`job ${run.jobId}: a locked balance refused its prefix`);
-  return { count: prefix, left };
+  return {
+    count: prefix,
+    left,
+    pausedFor: capped ? 'paused_key_cap_reached' : 'paused_insufficient_credits',
+  };
 }
 
 /**
@@ -204,7 +222,7 @@ export async function failJob(
     const rows = await client.query<JobRow>(
       `WITH f AS (
          UPDATE enrichment_jobs SET status = 'failed', failure = $2, finished_at = now(), updated_at = now()
-          WHERE id = $1 AND status IN ('queued', 'running', 'paused_insufficient_credits') RETURNING *)
+          WHERE id = $1 AND status IN ('queued', 'running', 'paused_insufficient_credits', 'paused_key_cap_reached') RETURNING *)
        SELECT ${JOB_COLUMNS} FROM f j`,
       [jobId, JSON.stringify(failure)],
     );

@@ -4,6 +4,7 @@ export const JOB_STATUSES = [
   'queued',
   'running',
   'paused_insufficient_credits',
+  'paused_key_cap_reached',
   'completed',
   'failed',
   'canceled',
@@ -11,7 +12,12 @@ export const JOB_STATUSES = [
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
 /** A job in one of these still holds a place among its team's active jobs. */
-export const ACTIVE_JOB_STATUSES: readonly JobStatus[] = ['queued', 'running', 'paused_insufficient_credits'];
+export const ACTIVE_JOB_STATUSES: readonly JobStatus[] = [
+  'queued',
+  'running',
+  'paused_insufficient_credits',
+  'paused_key_cap_reached',
+];
 
 export function isActiveJob(status: JobStatus): boolean {
   return ACTIVE_JOB_STATUSES.includes(status);

@@ -27,10 +27,12 @@ interface KeyRow {
   revoked_at: Date | null;
   tier: TeamTier;
   contract_end: string | null;
+  capped: boolean;
 }
 
 const SELECT_KEY = `SELECT k.id, k.prefix, k.team_id, k.endpoints, k.kind, k.secret_hash, k.revoked_at,
-         t.tier, to_char(t.contract_end, 'YYYY-MM-DD') AS contract_end
+         t.tier, to_char(t.contract_end, 'YYYY-MM-DD') AS contract_end,
+         (k.daily_cap IS NOT NULL OR k.monthly_cap IS NOT NULL) AS capped
     FROM api_keys k JOIN teams t ON t.id = k.team_id`;
 
 function callerOf(row: KeyRow): Caller {
@@ -42,6 +44,7 @@ function callerOf(row: KeyRow): Caller {
     endpoints: row.endpoints === null ? null : Object.freeze([...row.endpoints]),
     tier: row.tier,
     contractEnd: row.contract_end,
+    capped: row.capped,
   };
 }
 
