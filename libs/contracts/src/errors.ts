@@ -20,7 +20,6 @@ export const ERROR_STATUS = {
   insufficient_credits: 402,
   contract_expired: 402,
   key_cap_reached: 402,
-  key_cap_reached: 402,
   forbidden: 403,
   feature_not_available: 403,
   key_creation_refused: 403,
