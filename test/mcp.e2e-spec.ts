@@ -17,6 +17,7 @@ import { SearchBodyDto } from '../apps/gateway/src/search/dto/search-body.dto';
 import { CleanRequestDto } from '../apps/gateway/src/utilities/clean/dto/clean-request.dto';
 import { EmailHashRequestDto } from '../apps/gateway/src/utilities/hash/dto/email-hash.dto';
 import { ReportRequestDto } from '../apps/gateway/src/reports/dto/report-request.dto';
+import { UsageQueryDto } from '../apps/gateway/src/usage/dto/usage-query.dto';
 import { call, connectMcp, LEGACY, MODERN, validatedProperties } from './mcp/client';
 import { SANDBOX_COMPANY, SANDBOX_PERSON, startMcpSuite } from './mcp/suite';
 import { TEST_BUILD } from './search/harness';
@@ -37,6 +38,7 @@ const DTOS: Record<string, [object, object?]> = {
   hash_email: [EmailHashRequestDto],
   clean_fields: [CleanRequestDto],
   list_build_changes: [BuildChangesQueryDto],
+  get_usage: [UsageQueryDto],
 };
 /**
  * The MCP server at /mcp with the SDK's own client over HTTP, against a listening gateway, a

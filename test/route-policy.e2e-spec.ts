@@ -109,6 +109,9 @@ const ROUTES: Record<string, Expected> = {
   'POST /mcp': keyed('/mcp', { rateLimit: 'mcp' }),
   'GET /mcp': keyed('/mcp', { rateLimit: 'mcp' }),
   'DELETE /mcp': keyed('/mcp', { rateLimit: 'mcp' }),
+  // Usage for API users (docs/usage.md): free, the `usage` bucket, the caller's team only.
+  'GET /usage': keyed('/usage', { rateLimit: 'usage' }),
+  'GET /usage/events': keyed('/usage/events', { rateLimit: 'usage' }),
   'POST /agent/key': { bearer: true, rateLimit: 'agent_key' },
   // Privacy requests (docs/privacy.md): OPERATOR_TOKEN, never an API key.
   'POST /privacy/suppressions': { operator: true },

@@ -17,6 +17,7 @@ import { GatewayMetricsModule } from './metrics/metrics.module';
 import { ReportsModule } from './reports/reports.module';
 import { SearchClientModule } from './search-client/search-client.module';
 import { SearchModule } from './search/search.module';
+import { UsageModule } from './usage/usage.module';
 import { UtilitiesModule } from './utilities/utilities.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
@@ -47,6 +48,7 @@ export class GatewayModule {
         AgentKeysModule,
         McpModule,
         WebhooksModule,
+        UsageModule,
       ],
     };
   }

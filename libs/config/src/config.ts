@@ -150,6 +150,8 @@ export interface AppConfig {
   search: SearchConfig;
   access: AccessConfig;
   accessLog: AccessLogConfig;
+  /** Usage events (docs/usage.md): days an api_requests row is kept. */
+  usageEvents: { retentionDays: number };
   jobs: JobsConfig;
   webhooks: WebhooksConfig;
   enrichment: EnrichmentConfig;
@@ -336,6 +338,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       },
     },
     accessLog: { enabled: env.ACCESS_LOG === 'on', retentionDays: env.ACCESS_LOG_RETENTION_DAYS },
+    usageEvents: { retentionDays: env.USAGE_EVENTS_RETENTION_DAYS },
     jobs: {
       runner: env.JOB_RUNNER === 'on',
       runnerConcurrency: env.JOB_RUNNER_CONCURRENCY,

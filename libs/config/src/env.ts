@@ -337,6 +337,13 @@ export class Env {
   @Max(36500)
   ACCESS_LOG_RETENTION_DAYS = 90;
 
+  /** Days a usage event (api_requests row, docs/usage.md) is kept; the daily purge removes older ones. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(36500)
+  USAGE_EVENTS_RETENTION_DAYS = 90;
+
   /**
    * `on`: this process takes bulk-enrichment job chunks off the JetStream work queue and runs
    * them (docs/bulk-jobs.md). Gateways run one by default; `npm run jobs` runs one alone.

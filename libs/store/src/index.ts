@@ -38,5 +38,6 @@ export * from './changes';
 export * from './audit';
 export * from './person-source';
 export * from './access-log';
+export * from './api-requests';
 export * from './webhooks';
 export * from './jobs';

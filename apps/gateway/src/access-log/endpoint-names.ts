@@ -18,17 +18,26 @@ const names = new Map<string, string>();
 
 /**
  * The access log's name of what a caller used: `mcp:<tool>` inside a tool call, else the
- * route's scope as a name, `/person/enrich` → `person_enrich`, `/company/enrich/bulk` →
- * `company_bulk`, `/person/search` → `person_search` (docs/access-log.md lists them).
+ * route's name (endpointName).
  */
 export function accessEndpoint(scope: string): string {
   const tool = toolCalls.getStore();
-  if (tool !== undefined) return `mcp:${tool}`;
+  return tool !== undefined ? `mcp:${tool}` : endpointName(scope);
+}
+
+/**
+ * A route's stable name, from its scope: `/person/enrich` → `person_enrich`,
+ * `/company/enrich/bulk` → `company_bulk`, `/person/search` → `person_search`, a parameter
+ * by its name, `/jobs/:id/results` → `jobs_id_results` (docs/access-log.md and docs/usage.md
+ * list them). Whatever async context asks: for naming stored paths.
+ */
+export function endpointName(scope: string): string {
   let name = names.get(scope);
   if (name === undefined) {
     name = scope
       .replace(/^\//, '')
       .replace(/\/enrich\/bulk$/, '/bulk')
+      .replaceAll('/:', '/')
       .replaceAll('/', '_');
     names.set(scope, name);
   }

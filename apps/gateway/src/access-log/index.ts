@@ -1,4 +1,4 @@
 export { AccessLogModule } from './access-log.module';
 export { AccessLogPurgeService } from './access-log-purge.service';
-export { accessEndpoint, asToolCall } from './endpoint-names';
+export { accessEndpoint, asToolCall, endpointName } from './endpoint-names';
 export { returnedIds, withReturnedIds } from './returned-records';

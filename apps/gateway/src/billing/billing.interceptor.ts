@@ -9,6 +9,7 @@ import { accessEndpoint, returnedIds } from '../access-log';
 import { claimedIdempotencyKeyOf } from '../idempotency';
 import { GatewayMetrics } from '../metrics/gateway-metrics';
 import { billableCount } from './billable';
+import { noteCharge } from './charged';
 import { CREDITS_CHARGED_HEADER, CREDITS_REMAINING_HEADER, KEY_CAP_REMAINING_HEADER } from './credit-headers';
 import { CreditsService } from './credits.service';
 
@@ -74,6 +75,7 @@ export class BillingInterceptor implements NestInterceptor {
       accessed: this.accessed(result, access, entity, count.matches),
     });
     this.metrics.charged(entity, charge.charged);
+    noteCharge(request, { credits: charge.charged, chargeId: charge.chargeId });
     void reply.header(CREDITS_CHARGED_HEADER, String(charge.charged));
     void reply.header(CREDITS_REMAINING_HEADER, String(charge.remaining));
     if (charge.capLeft !== null) void reply.header(KEY_CAP_REMAINING_HEADER, String(charge.capLeft));

@@ -256,6 +256,21 @@ export const TOOLS: readonly ToolSpec[] = Object.freeze([
       'Example: {"from": "1.0.0_2026-12-01", "to": "1.1.0_2026-12-08", "entity": "company", "size": 500}.',
     ].join('\n'),
   },
+  {
+    name: 'get_usage',
+    title: "Read your team's usage",
+    path: '/usage',
+    method: 'GET',
+    sandbox: false,
+    readOnly: true,
+    output: 'document',
+    description: [
+      "Your team's credits charged, matches, requests and errors (answers of status 400 or more) in a window, per UTC day, per endpoint name (an MCP tool's calls are mcp:<tool>) or per API key, with totals.",
+      'Use it to see what has been spent and where before spending more. Free.',
+      '`from` and `to` are dates (a whole UTC day each, both included) or timestamps with their offset (to excluded); default the last 30 days, at most 366. group_by: day (default), endpoint or key.',
+      'Example: {"from": "2026-11-01", "to": "2026-11-30", "group_by": "endpoint"}.',
+    ].join('\n'),
+  },
 ]);
 
 export const TOOL_BY_NAME: ReadonlyMap<string, ToolSpec> = new Map(TOOLS.map((t) => [t.name, t]));

@@ -18,6 +18,7 @@ import { AccessLog1796860000000 } from './1796860000000-AccessLog';
 import { Suppressions1796870000000 } from './1796870000000-Suppressions';
 import { EnrichmentJobs1796880000000 } from './1796880000000-EnrichmentJobs';
 import { Webhooks1796890000000 } from './1796890000000-Webhooks';
+import { ApiRequests1796900000000 } from './1796900000000-ApiRequests';
 import { KeySpendCaps1796910000000 } from './1796910000000-KeySpendCaps';
 
 /** Every migration in order; registered explicitly (no globs) so ts and compiled js behave the same. */
@@ -42,5 +43,6 @@ export const MIGRATIONS = [
   Suppressions1796870000000,
   EnrichmentJobs1796880000000,
   Webhooks1796890000000,
+  ApiRequests1796900000000,
   KeySpendCaps1796910000000,
 ];

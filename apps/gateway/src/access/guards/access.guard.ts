@@ -53,10 +53,11 @@ export class AccessGuard implements CanActivate {
         throw error;
       },
     );
+    // Before the checks that may refuse it: a refused request is still its team's (usage events).
+    setAccess(request, { caller, scope, billed: policy.billed });
     assertScope(caller, scope);
     this.tiers.assertRoute(caller, policy.enterprise, scope);
     if (policy.billed && request.method === 'HEAD') throw headOnBilled(scope);
-    setAccess(request, { caller, scope, billed: policy.billed });
     return this.rateLimit.canActivate(context);
   }
 }

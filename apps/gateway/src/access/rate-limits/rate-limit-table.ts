@@ -14,6 +14,7 @@ export const RATE_LIMIT_NAMES = [
   'agent_key',
   'search',
   'mcp',
+  'usage',
 ] as const;
 export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
 export const DEFAULT_RATE_LIMIT: RateLimitName = 'default';
@@ -55,5 +56,7 @@ export function rateLimitTable(config: RateLimitConfig): Readonly<Record<RateLim
     // The default limit; their own names mark them REFUSED_WHEN_UNCOUNTED.
     search: config.defaultPerMinute,
     mcp: config.defaultPerMinute,
+    // GET /usage and /usage/events: free, but a year's aggregate reads many rows.
+    usage: 60,
   });
 }
