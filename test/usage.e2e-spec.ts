@@ -9,6 +9,7 @@ import {
 } from '@app/testing';
 import { call } from './mcp/client';
 import { SANDBOX_PERSON, startMcpSuite } from './mcp/suite';
+import { UsageEventsService } from '../apps/gateway/src/usage/usage-events.service';
 import { bootGateway } from './gateway';
 import { sharedFixture } from './shared-fixture';
 
@@ -281,6 +282,35 @@ describe('usage for API users', () => {
     expect(new Set(events.map((e) => e.key_id))).toEqual(new Set([agent.keyId]));
     const other = await get('/usage/events', agent.key, { key_id: a.keyId });
     expectErrorResponse(other, 403, 'forbidden');
+  });
+
+  it('records a POST /mcp that /mcp refuses as `mcp`, and not its 405 to GET', async () => {
+    const searchOnly = await seedKey(s.env.db.dataSource, b.id, ['/person/search']);
+    const refused = await s.stack.gateway.inject({
+      method: 'POST',
+      url: '/mcp',
+      headers: { 'api-key': searchOnly.key, 'content-type': 'application/json' },
+      payload: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+    });
+    expect(refused.statusCode).toBe(403);
+    const unlimited = await seedKey(s.env.db.dataSource, b.id);
+    const stream = await s.stack.gateway.inject({
+      method: 'GET',
+      url: '/mcp',
+      headers: { 'api-key': unlimited.key },
+    });
+    expect(stream.statusCode).toBe(405);
+    const mine = `SELECT count(*)::int AS n FROM api_requests WHERE api_key_id = $1`;
+    const until = Date.now() + 10_000;
+    while ((await s.sql<{ n: number }>(mine, [searchOnly.keyId]))[0].n === 0 && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 50));
+    // Whatever else waits is written now: a 405 recorded would be in the table.
+    await s.stack.gateway.get(UsageEventsService).flush();
+    const events = await s.sql<{ endpoint: string; status: number; method: string; api_key_id: number }>(
+      `SELECT endpoint, status, method, api_key_id FROM api_requests WHERE api_key_id = ANY($1)`,
+      [[searchOnly.keyId, unlimited.keyId]],
+    );
+    expect(events).toEqual([{ endpoint: 'mcp', status: 403, method: 'POST', api_key_id: searchOnly.keyId }]);
   });
 
   it('answers the MCP tool get_usage as GET /usage', async () => {

@@ -23,7 +23,8 @@ const WARN_EVERY_MS = 60_000;
  * answer) as a usage event, in api_requests, off the request path: Fastify's onResponse hook,
  * after the answer is sent, hands the row to a RequestBatcher. An MCP tool call is its route's
  * request inside this process, named `mcp:<tool>`; the POST /mcp carrying it is recorded only
- * when /mcp itself refused it (an error status), so a tool call counts once.
+ * when /mcp itself refused it (an error status), so a tool call counts once, and the protocol's
+ * own GET and DELETE (405: no stream, no session) never.
  */
 @Injectable()
 export class UsageEventsService implements OnModuleInit, OnApplicationShutdown {
@@ -83,7 +84,7 @@ export class UsageEventsService implements OnModuleInit, OnApplicationShutdown {
     const access = accessOf(request);
     if (!access) return;
     const status = reply.statusCode;
-    if (access.scope === MCP_SCOPE && status < 400) return;
+    if (access.scope === MCP_SCOPE && (request.method !== 'POST' || status < 400)) return;
     const charge = chargeOf(request);
     this.batcher.add({
       at: new Date(),
