@@ -1,5 +1,41 @@
-import { IsIn, IsInt, Max, Min } from 'class-validator';
-import { BUILD_KINDS, BuildKind, MAX_OFFSET, MAX_PAGE_SIZE } from '@app/contracts';
+import { Type } from 'class-transformer';
+import {
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import { BUILD_KINDS, BuildKind, MAX_OFFSET, MAX_PAGE_SIZE, PageContinuation } from '@app/contracts';
+
+/**
+ * A walk's resume point as a gateway unsealed it. Gateways are peers, not guarantors: the index
+ * must be an index name (the service checks it is one of this entity's and kind's builds), and
+ * the point-in-time id OpenSearch's base64 (a few hundred characters per shard).
+ */
+export class PageContinuationDto implements PageContinuation {
+  @IsString()
+  @Matches(/^[a-z0-9][a-z0-9_.-]*$/)
+  @MaxLength(255)
+  index!: string;
+
+  @IsString()
+  @MinLength(1)
+  @MaxLength(128)
+  after!: string;
+
+  @ValidateIf((_, value) => value !== null)
+  @IsString()
+  @Matches(/^[A-Za-z0-9+/=_-]+$/)
+  @MaxLength(16_384)
+  pit!: string | null;
+}
 
 /**
  * What every search and discovery payload carries besides its query. The worker's own trust
@@ -18,4 +54,9 @@ export class PageRequestDto {
 
   @IsIn(BUILD_KINDS)
   kind!: BuildKind;
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => PageContinuationDto)
+  cursor?: PageContinuationDto;
 }

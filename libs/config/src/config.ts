@@ -33,6 +33,13 @@ export interface NatsTls {
 export interface SearchConfig {
   countBudgetMs: number;
   timeoutMs: number;
+  /** Idle time after which a search or discover cursor expires (its point-in-time's keep-alive). */
+  cursorKeepAliveSeconds: number;
+  /**
+   * 32 bytes that seal search and discover cursors, shared by every gateway; unset, a fixed
+   * development key outside production and null in production (cursorSecret refuses to start).
+   */
+  cursorSecret: Buffer | null;
 }
 
 export interface OpenSearchConfig {
@@ -205,6 +212,7 @@ const SECRET_VARIABLES = new Set([
   'OPERATOR_TOKEN',
   'DISCOVERY_MODEL_API_KEY',
   'AUTH_SIGNING_KEYS',
+  'CURSOR_SECRET',
 ]);
 
 /**
@@ -271,6 +279,19 @@ export function webhookSecretsKey(config: Pick<AppConfig, 'webhooks'>): Buffer {
   throw new ConfigError(['WEBHOOK_SECRETS_KEY is required in production (32 random bytes, base64)']);
 }
 
+/**
+ * The key that seals search and discover cursors, for the gateways. A fixed key would let anyone
+ * with our source forge a cursor (another team's walk, another query's), so production without
+ * CURSOR_SECRET stops here, at boot.
+ */
+export function cursorSecret(config: Pick<AppConfig, 'search'>): Buffer {
+  if (config.search.cursorSecret) return config.search.cursorSecret;
+  throw new ConfigError(['CURSOR_SECRET is required in production (32 random bytes, base64)']);
+}
+
+/** Outside production without CURSOR_SECRET: a known key, so development needs no setup. */
+const DEVELOPMENT_CURSOR_SECRET = Buffer.alloc(32, 0xc5);
+
 /** Outside production without WEBHOOK_SECRETS_KEY: a known key, so development needs no setup. */
 const DEVELOPMENT_WEBHOOK_SECRETS_KEY = Buffer.alloc(32, 0x5e);
 
@@ -324,7 +345,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     opensearch: openSearchConfig(env),
     redisUrl: env.REDIS_URL ?? null,
-    search: { countBudgetMs: env.SEARCH_COUNT_BUDGET_MS, timeoutMs: env.SEARCH_TIMEOUT_MS },
+    search: {
+      countBudgetMs: env.SEARCH_COUNT_BUDGET_MS,
+      timeoutMs: env.SEARCH_TIMEOUT_MS,
+      cursorKeepAliveSeconds: env.SEARCH_CURSOR_KEEP_ALIVE_SECONDS,
+      cursorSecret: env.CURSOR_SECRET
+        ? Buffer.from(env.CURSOR_SECRET, 'base64')
+        : env.NODE_ENV === 'production'
+          ? null
+          : DEVELOPMENT_CURSOR_SECRET,
+    },
     access: {
       apiKeyCacheTtlMs: env.API_KEY_CACHE_TTL_MS,
       creditsCommit: env.CREDITS_COMMIT,

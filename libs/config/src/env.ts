@@ -282,6 +282,25 @@ export class Env {
   @Max(120000)
   SEARCH_TIMEOUT_MS = 3000;
 
+  /**
+   * Idle seconds a search or discover cursor lives (the keep-alive of its point-in-time, renewed
+   * by each page): past it the next page answers 400 cursor_expired. Each open walk holds search
+   * contexts on the nodes (search.max_open_pit_context), so keep it short.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(3600)
+  SEARCH_CURSOR_KEEP_ALIVE_SECONDS = 120;
+
+  /**
+   * 32 bytes, base64: seals search and discover cursors so none can be forged or altered; the
+   * same on every gateway. Required in production; elsewhere a fixed development key is used.
+   */
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9+/]{43}=$/, { message: 'CURSOR_SECRET must be 32 bytes in base64' })
+  CURSOR_SECRET?: string;
+
   /** How long a validated API key is trusted without asking Postgres: the revocation delay bound. */
   @Transform(toInt)
   @IsInt()

@@ -31,13 +31,28 @@ export interface SearchStatusReply {
 export const RESULT_SETS = ['search', 'discovery'] as const;
 export type ResultSet = (typeof RESULT_SETS)[number];
 
+/**
+ * Where a cursor walk resumes (docs/search-sql.md, "Paging"): the build index it walks, the
+ * svc_id of the last row returned, and its point-in-time once the walk holds one (the first page
+ * of a walk opens none: most searches are never paged). The gateway seals it into the caller's
+ * opaque `cursor`; a worker never reads a caller's bytes.
+ */
+export interface PageContinuation {
+  index: string;
+  after: string;
+  pit: string | null;
+}
+
 /** Payload of `search.person` / `search.company`, validated again by the worker. */
 export interface SearchRequest {
   query: string;
   limit: number;
+  /** 0 with `cursor`. */
   offset: number;
   kind: BuildKind;
   result_set?: ResultSet;
+  /** Continue a walk instead of skipping `offset` rows. */
+  cursor?: PageContinuation;
 }
 
 /** How `total` was obtained (SPEC.md's Total-Count-Status header). */
@@ -51,6 +66,8 @@ export interface SearchReply {
   warning: string | null;
   /** False for the free empty page of the industry rule. */
   billable: boolean;
+  /** Where the next page starts when more rows follow this one; null at the end. */
+  next: PageContinuation | null;
 }
 
 /** Payload of `search.industries`: the build whose industries to list. */

@@ -1,8 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
-import { BuildKind, DiscoverReply, DiscoveryInterpretation, Entity, SEARCH_PATTERNS } from '@app/contracts';
+import {
+  BuildKind,
+  DiscoverReply,
+  DiscoveryInterpretation,
+  Entity,
+  SEARCH_PATTERNS,
+  SearchReply,
+} from '@app/contracts';
 import { type Caller, KeyBudgets } from '../access';
 import type { RouteAnswer } from '../route-answer';
+import type { CursorScope, DiscoverReading } from '../search-client/page-cursor';
+import { PageCursors } from '../search-client/page-cursors.service';
 import { SearchClient } from '../search-client/search-client.service';
 import { workerAnswer } from '../search-client/worker-answer';
 import { DEFAULT_SEARCH_LIMIT } from '../search/dto/page-params.dto';
@@ -13,9 +22,12 @@ export interface DiscoverResponse {
   total: number;
   generated_query: string;
   interpretation: DiscoveryInterpretation;
+  /** Pass as `cursor` (with the same description) for the next page; null when this page ends the result set. */
+  next_cursor: string | null;
 }
 
 const PATTERN = { person: SEARCH_PATTERNS.personDiscover, company: SEARCH_PATTERNS.companyDiscover } as const;
+const SEARCH = { person: SEARCH_PATTERNS.personSearch, company: SEARCH_PATTERNS.companySearch } as const;
 
 @Injectable()
 export class DiscoverService {
@@ -24,6 +36,7 @@ export class DiscoverService {
   constructor(
     private readonly client: SearchClient,
     private readonly budgets: KeyBudgets,
+    private readonly cursors: PageCursors,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.modelConfigured = config.discoveryModel !== null;
@@ -35,6 +48,8 @@ export class DiscoverService {
     body: DiscoverBodyDto,
     caller: Caller,
   ): Promise<RouteAnswer<DiscoverResponse>> {
+    const scope: CursorScope = { teamId: caller.teamId, route: 'discover', entity, kind, query: body.query };
+    if (body.cursor !== undefined) return this.continueWalk(scope, body, body.cursor);
     const result = await this.client.send<DiscoverReply>(PATTERN[entity], {
       query: body.query,
       limit: body.limit ?? DEFAULT_SEARCH_LIMIT,
@@ -42,11 +57,46 @@ export class DiscoverService {
       kind,
       model_allowed: await this.mayUseModel(kind, caller),
     });
+    const reading = { generated_query: result.generated_query, interpretation: result.interpretation };
+    return this.answer(scope, result, reading);
+  }
+
+  /**
+   * A later page of a discover walk runs the query its first page generated, carried in the
+   * cursor, as a search with discovery's result fields: the description is not read again, so
+   * the walk stays one query (a model, or the date in "under 30", could read it otherwise), and
+   * no page after the first calls the model.
+   */
+  private async continueWalk(
+    scope: CursorScope,
+    body: DiscoverBodyDto,
+    raw: string,
+  ): Promise<RouteAnswer<DiscoverResponse>> {
+    const opened = this.cursors.open(raw, scope);
+    // A discover cursor always carries its reading (openCursor refuses one without).
+    const reading = opened.reading as DiscoverReading;
+    const result = await this.client.send<SearchReply>(SEARCH[scope.entity], {
+      query: reading.generated_query,
+      limit: body.limit ?? DEFAULT_SEARCH_LIMIT,
+      offset: 0,
+      kind: scope.kind,
+      result_set: 'discovery',
+      cursor: opened.next,
+    });
+    return this.answer(scope, result, reading);
+  }
+
+  private answer(
+    scope: CursorScope,
+    result: SearchReply,
+    reading: DiscoverReading,
+  ): RouteAnswer<DiscoverResponse> {
     return workerAnswer(result, {
       matches: result.matches,
       total: result.total,
-      generated_query: result.generated_query,
-      interpretation: result.interpretation,
+      generated_query: reading.generated_query,
+      interpretation: reading.interpretation,
+      next_cursor: this.cursors.seal(scope, result.next, reading),
     });
   }
 

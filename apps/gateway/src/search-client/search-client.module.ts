@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { natsConnectionOptions, natsSeedOptions } from '@app/server';
+import { PageCursors } from './page-cursors.service';
 import { SEARCH_NATS_CLIENT, SearchClient } from './search-client.service';
 
 @Global()
@@ -21,7 +22,8 @@ import { SEARCH_NATS_CLIENT, SearchClient } from './search-client.service';
         }),
     },
     SearchClient,
+    PageCursors,
   ],
-  exports: [SearchClient],
+  exports: [SearchClient, PageCursors],
 })
 export class SearchClientModule {}

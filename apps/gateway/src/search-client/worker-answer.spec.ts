@@ -7,6 +7,7 @@ const reply = (over: Partial<SearchReply>): SearchReply => ({
   total_status: 'estimate',
   warning: null,
   billable: true,
+  next: null,
   ...over,
 });
 

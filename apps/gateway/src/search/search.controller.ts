@@ -1,7 +1,15 @@
 import { Body, Controller } from '@nestjs/common';
 import { ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { BuildKind } from '@app/contracts';
-import { ApiKeyAuth, Enterprise, PostLiveAndSandbox, RateLimit, RouteBuildKind } from '../access';
+import {
+  ApiKeyAuth,
+  type Caller,
+  CurrentCaller,
+  Enterprise,
+  PostLiveAndSandbox,
+  RateLimit,
+  RouteBuildKind,
+} from '../access';
 import { BilledMatches } from '../billing';
 import type { RouteAnswer } from '../route-answer';
 import { SearchBodyDto } from './dto/search-body.dto';
@@ -39,8 +47,9 @@ export class SearchController {
   person(
     @Body() body: SearchBodyDto,
     @RouteBuildKind() kind: BuildKind,
+    @CurrentCaller() caller: Caller,
   ): Promise<RouteAnswer<SearchResponse>> {
-    return this.search.search('person', kind, body);
+    return this.search.search('person', kind, body, caller);
   }
 
   @PostLiveAndSandbox('company/search', {
@@ -53,7 +62,8 @@ export class SearchController {
   company(
     @Body() body: SearchBodyDto,
     @RouteBuildKind() kind: BuildKind,
+    @CurrentCaller() caller: Caller,
   ): Promise<RouteAnswer<SearchResponse>> {
-    return this.search.search('company', kind, body);
+    return this.search.search('company', kind, body, caller);
   }
 }

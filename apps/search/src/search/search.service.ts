@@ -5,6 +5,7 @@ import {
   BuildKind,
   COMPANY_SEARCH_RESULT_FIELDS,
   IndustriesReply,
+  PageContinuation,
   PERSON_DISCOVERY_RESULT_FIELDS,
   PERSON_SEARCH_RESULT_FIELDS,
   RESULT_FIELD,
@@ -13,7 +14,7 @@ import {
   TotalCountStatus,
   Entity,
 } from '@app/contracts';
-import { aliasName } from '@app/search-index';
+import { aliasName, kindIndexPattern } from '@app/search-index';
 import { INDUSTRY_COLUMN } from '@app/sql';
 
 import { OPENSEARCH } from '../opensearch/opensearch.module';
@@ -22,7 +23,22 @@ import { CompiledQueries, type CompiledQuery } from './compiled-queries';
 import { SearchRequestDto } from './dto/search-request.dto';
 import { IndustryValuesService } from './industry-values.service';
 import { refusedQuery } from './refusal';
-import { countRequest, pageRequest } from './opensearch-requests';
+import {
+  countRequest,
+  type OpenSearchRequest,
+  pageRequest,
+  type PointInTime,
+  walkRequest,
+} from './opensearch-requests';
+import { closePointInTime, cursorExpired, isExpired, openPointInTime } from './point-in-time';
+
+/** One page as read: the result subsets, and where the next starts when more rows follow. */
+interface Page {
+  sources: Record<string, unknown>[];
+  next: PageContinuation | null;
+}
+
+type Hit = { _index: string; _source?: unknown; sort?: unknown[] };
 
 /** The fields of each result, in record order: every one is returned, `null` when the record lacks it. */
 const RESULT_FIELDS: Record<Entity, Record<'search' | 'discovery', readonly string[]>> = {
@@ -51,15 +67,69 @@ export class SearchService {
 
   async search(entity: Entity, req: SearchRequestDto): Promise<SearchReply> {
     const { query, industries } = this.compiled.get(entity, req.query);
+    if (req.cursor) return this.walk(entity, query, req, req.cursor);
     const alias = aliasName(this.config.opensearch, entity, req.kind);
     const warning = await this.industryWarning(industries, alias);
-    if (warning) return { matches: [], total: 0, total_status: 'exact', warning, billable: false };
+    if (warning)
+      return { matches: [], total: 0, total_status: 'exact', warning, billable: false, next: null };
+    const [page, count] = await Promise.all([
+      this.page(pageRequest(alias, query, req, this.config.search.timeoutMs), req.limit, null),
+      this.count(alias, query),
+    ]);
+    return this.reply(entity, req, page, count);
+  }
 
-    const [page, count] = await Promise.all([this.page(alias, query, req), this.count(alias, query)]);
-    const matches = page.map((source) => ({ [entity]: this.resultFields(entity, source, req) }));
-    if (count)
-      return { matches, total: count.total, total_status: count.status, warning: null, billable: true };
-    return { matches, total: matches.length, total_status: 'page', warning: null, billable: true };
+  /**
+   * A page of a cursor walk: from the walk's point-in-time, opened now if this is its second page,
+   * and closed when this page ends it. A page that fails closes a point-in-time it opened, so a
+   * retry of the same cursor does not leave one behind.
+   */
+  private async walk(
+    entity: Entity,
+    query: unknown,
+    req: SearchRequestDto,
+    cursor: PageContinuation,
+  ): Promise<SearchReply> {
+    this.checkWalk(entity, req, cursor);
+    const keepAlive = `${this.config.search.cursorKeepAliveSeconds}s`;
+    const budget = this.config.search.timeoutMs;
+    const pit: PointInTime = cursor.pit
+      ? { id: cursor.pit, keepAlive }
+      : await openPointInTime(this.client, cursor.index, keepAlive, budget);
+    try {
+      const request = walkRequest(pit, query, { after: cursor.after, limit: req.limit }, budget);
+      const [page, count] = await Promise.all([this.page(request, req.limit, pit), this.count(pit, query)]);
+      if (!page.next) closePointInTime(this.client, pit.id);
+      return this.reply(entity, req, page, count);
+    } catch (error) {
+      if (!cursor.pit) closePointInTime(this.client, pit.id);
+      throw error;
+    }
+  }
+
+  /** A gateway's continuation is a peer's word: it must name one of this entity's and kind's builds. */
+  private checkWalk(entity: Entity, req: SearchRequestDto, cursor: PageContinuation): void {
+    if (req.offset !== 0)
+      throw new ServiceError('invalid_request', 'A page continues a cursor or skips offset rows, not both.', {
+        parameter: 'cursor',
+      });
+    if (!cursor.index.startsWith(kindIndexPattern(this.config.opensearch, entity, req.kind).slice(0, -1)))
+      throw new ServiceError(
+        'invalid_cursor',
+        `The cursor does not walk a ${req.kind} ${entity} build.`,
+        null,
+      );
+  }
+
+  private reply(
+    entity: Entity,
+    req: SearchRequestDto,
+    page: Page,
+    count: { total: number; status: TotalCountStatus } | null,
+  ): SearchReply {
+    const matches = page.sources.map((source) => ({ [entity]: this.resultFields(entity, source, req) }));
+    const [total, status] = count ? [count.total, count.status] : [matches.length, 'page' as const];
+    return { matches, total, total_status: status, warning: null, billable: true, next: page.next };
   }
 
   /** The industries a build stores, per entity: what the industry rule checks filters against. */
@@ -93,22 +163,36 @@ export class SearchService {
     return null;
   }
 
-  private async page(
-    alias: string,
-    query: unknown,
-    req: SearchRequestDto,
-  ): Promise<Record<string, unknown>[]> {
+  /**
+   * The first `limit` hits of a request that asks for one more; the extra one (or a full page at
+   * the offset window's edge, where none can be asked for) means more rows follow.
+   */
+  private async page(request: OpenSearchRequest, limit: number, pit: PointInTime | null): Promise<Page> {
     const budget = this.config.search.timeoutMs;
     try {
-      const request = pageRequest(alias, query, req, budget);
       const res = await this.client.search(request.params as never, request.options);
       if (res.body.timed_out) throw this.tooSlow(budget);
-      return res.body.hits.hits.map(
-        (h) => (h._source as Record<string, Record<string, unknown>>)[RESULT_FIELD],
-      );
+      const hits = res.body.hits.hits as Hit[];
+      const size = request.params.body.size as number;
+      const shown = hits.slice(0, limit);
+      const last = shown.at(-1);
+      const more = hits.length > limit || (size === limit && hits.length === limit);
+      const next: PageContinuation | null =
+        more && last
+          ? {
+              index: last._index,
+              after: String(last.sort?.[0]),
+              pit: pit ? ((res.body as { pit_id?: string }).pit_id ?? pit.id) : null,
+            }
+          : null;
+      return {
+        sources: shown.map((h) => (h._source as Record<string, Record<string, unknown>>)[RESULT_FIELD]),
+        next,
+      };
     } catch (error) {
       if (error instanceof ServiceError) throw error;
       if (isTimeout(error)) throw this.tooSlow(budget);
+      if (pit && isExpired(error)) throw cursorExpired();
       if ((error as { meta?: { statusCode?: number } }).meta?.statusCode === 400) throw refusedQuery(error);
       throw error;
     }
@@ -116,12 +200,12 @@ export class SearchService {
 
   /** Exact when counted within the budget; a lower bound (`estimate`) when the budget ran out; null if counting failed. */
   private async count(
-    alias: string,
+    target: string | PointInTime,
     query: unknown,
   ): Promise<{ total: number; status: TotalCountStatus } | null> {
     const budget = this.config.search.countBudgetMs;
     try {
-      const request = countRequest(alias, query, budget);
+      const request = countRequest(target, query, budget);
       const res = await this.client.search(request.params as never, request.options);
       const total = res.body.hits.total;
       const value = typeof total === 'number' ? total : (total?.value ?? 0);
