@@ -62,8 +62,9 @@ describe('gateway', () => {
     expect(doc.servers).toEqual([{ url: env.config.publicBaseUrl }]);
     const health = doc.paths['/health'].get;
     expect(health.summary).toMatch(/^Dependency health: 200 when all are up, otherwise 503/);
-    expect(Object.keys(health.responses)).toEqual(['200']);
-    expect(health.security).toBeUndefined();
+    expect(Object.keys(health.responses)).toEqual(['200', '503']);
+    // Public: an empty requirement, not the absence of one.
+    expect(health.security).toEqual([]);
     expect(doc.components.securitySchemes['API-Key']).toEqual({
       type: 'apiKey',
       in: 'header',

@@ -6,6 +6,8 @@ import { AGENT_TOKEN_SCHEME } from './agent-keys/agent-token-auth.decorator';
 import { OPERATOR_TOKEN_SCHEME } from './privacy/operator-auth.decorator';
 import { documentBilledRoutes } from './billing';
 import { canonicalJson } from './openapi-canonical';
+import { documentErrorBodies, ErrorResponse } from './openapi/error-response';
+import { recordSchemas } from './openapi/record-schemas';
 
 /**
  * OpenAPI 3 generated from the controllers and DTOs, with each route's access policy (credits,
@@ -37,6 +39,7 @@ export function buildOpenApiDocument(
           'token; every error is `{error, message, details}`.',
       )
       .setVersion('1.0.0')
+      .setLicense('Apache-2.0', 'https://www.apache.org/licenses/LICENSE-2.0')
       .addServer(serverUrl)
       .addApiKey({ type: 'apiKey', in: 'header', name: 'API-Key' }, 'API-Key')
       .addBearerAuth(
@@ -58,8 +61,15 @@ export function buildOpenApiDocument(
         OPERATOR_TOKEN_SCHEME,
       )
       .build(),
+    { extraModels: [ErrorResponse] },
   );
+  document.components = {
+    ...document.components,
+    schemas: { ...document.components?.schemas, ...recordSchemas() },
+  };
   documentRoutePolicies(document, routes);
   documentBilledRoutes(document, routes);
+  // Last: every error status the steps above added gets its body too.
+  documentErrorBodies(document);
   return JSON.parse(canonicalJson(document)) as OpenAPIObject;
 }

@@ -30,6 +30,12 @@ const RATE_LIMIT_HEADERS: HeadersObject = {
   },
 };
 
+/** A 429 carries the same state, and when to come back. */
+const RATE_LIMITED_HEADERS: HeadersObject = {
+  'Retry-After': { description: 'Seconds until the key may call this endpoint again.', schema: integer },
+  ...RATE_LIMIT_HEADERS,
+};
+
 type Operation = OperationObject & { [SANDBOX_SUMMARY_EXTENSION]?: string };
 
 /**
@@ -47,7 +53,7 @@ export function documentRoutePolicies(document: OpenAPIObject, routes: readonly 
     const operation = document.paths[documented]?.[method.toLowerCase() as 'get'] as Operation | undefined;
     if (!operation) continue;
     nameMirror(operation, path);
-    if (policy.agentToken) addSuccessHeaders(operation, RATE_LIMIT_HEADERS);
+    if (policy.agentToken) addRateLimitHeaders(operation);
     else if (policy.isPublic) documentPublic(operation);
     else documentPolicy(operation, policy);
     // The sandbox never charges (SPEC, Authentication 3), whatever its live twin documents.
@@ -79,7 +85,8 @@ function documentPublic(operation: Operation): void {
     operation.security = own;
     return;
   }
-  delete operation.security;
+  // An empty requirement, not none: "no credentials", rather than "whatever the document's default is".
+  operation.security = [];
   const { responses } = operation;
   delete responses['401'];
   delete responses['429'];
@@ -99,9 +106,16 @@ export function addSuccessHeaders(operation: OperationObject, headers: HeadersOb
   };
 }
 
+/** The rate-limit state on the route's successes, and with Retry-After on its 429. */
+function addRateLimitHeaders(operation: OperationObject): void {
+  addSuccessHeaders(operation, RATE_LIMIT_HEADERS);
+  const limited = operation.responses['429'] as ResponseObject | undefined;
+  if (limited) limited.headers = { ...limited.headers, ...RATE_LIMITED_HEADERS };
+}
+
 function documentPolicy(operation: Operation, policy: RoutePolicy): void {
   const { responses } = operation;
-  addSuccessHeaders(operation, RATE_LIMIT_HEADERS);
+  addRateLimitHeaders(operation);
   // A handler's own 403 (e.g. multiple_results) replaces the controller's in the document: put
   // every reason this route can answer 403 for back together.
   const own = ((responses['403'] as ResponseObject | undefined)?.description ?? '').split('\n\n');

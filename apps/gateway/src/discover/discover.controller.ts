@@ -1,4 +1,4 @@
-import { Body, Controller } from '@nestjs/common';
+import { applyDecorators, Body, Controller, type Type } from '@nestjs/common';
 import { ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { BuildKind } from '@app/contracts';
 import {
@@ -11,29 +11,25 @@ import {
 } from '../access';
 import { BilledMatches } from '../billing';
 import type { RouteAnswer } from '../route-answer';
+import { ApiWorkerAnswer } from '../search-client/worker-answer-docs';
 import { DiscoverService, type DiscoverResponse } from './discover.service';
 import { DiscoverBodyDto } from './dto/discover-body.dto';
+import { COMPANY_DISCOVER_RESPONSE, PERSON_DISCOVER_RESPONSE } from './dto/discover-response.dto';
 
-const DiscoverResponses = (): MethodDecorator => (target, key, descriptor) => {
-  ApiResponse({
-    status: 200,
-    description:
+const DiscoverResponses = (type: Type<unknown>): MethodDecorator =>
+  applyDecorators(
+    ApiWorkerAnswer(
+      type,
       '`{matches, total, generated_query, interpretation}`: one page of results, the count of all rows, the SQL-subset ' +
-      'query the description became, and what was understood (recognised phrases, unsupported ones, ignored words, and `not_in_build`: values the query names that the served build does not store).',
-    headers: {
-      'Total-Count-Status': { description: 'exact | estimate | page: how `total` was derived' },
-      'Search-Warning': {
-        description: 'Present when an industry filter no stored value satisfies; the empty page is free.',
-      },
-    },
-  })(target, key, descriptor);
-  ApiResponse({
-    status: 400,
-    description:
-      '`invalid_query`: nothing in the description could be searched (details list the ignored words and working ' +
-      'examples); in the sandbox, a description outside the fixed set (details.supported_queries).',
-  })(target, key, descriptor);
-};
+        'query the description became, and what was understood (recognised phrases, unsupported ones, ignored words, and `not_in_build`: values the query names that the served build does not store).',
+    ),
+    ApiResponse({
+      status: 400,
+      description:
+        '`invalid_query`: nothing in the description could be searched (details list the ignored words and working ' +
+        'examples); in the sandbox, a description outside the fixed set (details.supported_queries).',
+    }),
+  );
 
 @ApiTags('discovery')
 @ApiKeyAuth()
@@ -49,7 +45,7 @@ export class DiscoveryController {
     sandboxSummary: 'Person discovery (three fixed queries) against the fictional sandbox records; free',
   })
   @RateLimit('discover')
-  @DiscoverResponses()
+  @DiscoverResponses(PERSON_DISCOVER_RESPONSE)
   @BilledMatches('person')
   person(
     @Body() body: DiscoverBodyDto,
@@ -64,7 +60,7 @@ export class DiscoveryController {
     sandboxSummary: 'Company discovery (three fixed queries) against the fictional sandbox records; free',
   })
   @RateLimit('discover')
-  @DiscoverResponses()
+  @DiscoverResponses(COMPANY_DISCOVER_RESPONSE)
   @BilledMatches('company')
   company(
     @Body() body: DiscoverBodyDto,

@@ -1,11 +1,12 @@
 import { Body, Controller } from '@nestjs/common';
-import { ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { BuildKind } from '@app/contracts';
 import { ApiKeyAuth, Caller, CurrentCaller, PostLiveAndSandbox, RateLimit, RouteBuildKind } from '../access';
 import { BilledMatches } from '../billing';
 import { BulkResponse, runBulk } from './bulk';
 import { BulkEnrichDto, CompanyBulkItemDto } from './dto/bulk.dto';
 import { CompanyEnrichDto } from './dto/company-enrich.dto';
+import { COMPANY_ENRICH_RESPONSES } from './dto/enrich-response.dto';
 import { CompanyEnrichService } from './company-enrich.service';
 import type { EnrichResponse } from './enrich-results';
 
@@ -19,6 +20,7 @@ export class CompanyEnrichController {
     summary: 'Match one company by name, website, page URL, ticker or svc_id; one credit per returned match',
     sandboxSummary: 'Company enrichment against the fictional sandbox records; free',
   })
+  @ApiOkResponse({ type: COMPANY_ENRICH_RESPONSES.response })
   @ApiResponse({
     status: 400,
     description: '`minimum_requirements_not_met` or `invalid_request` (required_fields).',
@@ -41,6 +43,7 @@ export class CompanyEnrichController {
     sandboxSummary: 'Bulk company enrichment against the fictional sandbox records; free',
   })
   @RateLimit('bulk')
+  @ApiOkResponse({ type: COMPANY_ENRICH_RESPONSES.bulk })
   @BilledMatches('company')
   bulk(
     @Body() body: BulkEnrichDto,

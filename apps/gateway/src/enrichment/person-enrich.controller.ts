@@ -1,16 +1,18 @@
 import { applyDecorators, Body, Controller, Get, Query } from '@nestjs/common';
-import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { BuildKind } from '@app/contracts';
 import { ApiKeyAuth, Caller, CurrentCaller, PostLiveAndSandbox, RateLimit, RouteBuildKind } from '../access';
 import { BilledMatches } from '../billing';
 import { BulkResponse, runBulk } from './bulk';
 import { BulkEnrichDto, PersonBulkItemDto } from './dto/bulk.dto';
+import { PERSON_ENRICH_RESPONSES } from './dto/enrich-response.dto';
 import { PersonEnrichDto } from './dto/person-enrich.dto';
 import type { EnrichResponse } from './enrich-results';
 import { PersonEnrichService } from './person-enrich.service';
 
-const Errors = () =>
+const Answers = () =>
   applyDecorators(
+    ApiOkResponse({ type: PERSON_ENRICH_RESPONSES.response }),
     ApiResponse({
       status: 400,
       description: '`minimum_requirements_not_met`, `invalid_email`, or `invalid_request` (required_fields).',
@@ -36,7 +38,7 @@ export class PersonEnrichController {
     summary: 'Match one person by identifiers or name plus context; one credit per returned match',
     sandboxSummary: 'Person enrichment against the fictional sandbox records; free',
   })
-  @Errors()
+  @Answers()
   @BilledMatches('person')
   enrich(
     @Body() body: PersonEnrichDto,
@@ -51,7 +53,7 @@ export class PersonEnrichController {
   @ApiOperation({
     summary: "The agent flow's form of person enrichment: the same parameters in the query string",
   })
-  @Errors()
+  @Answers()
   @BilledMatches('person')
   enrichByQuery(@Query() query: PersonEnrichDto, @CurrentCaller() caller: Caller): Promise<EnrichResponse> {
     return this.people.enrich(query, caller, 'live');
@@ -62,6 +64,7 @@ export class PersonEnrichController {
     sandboxSummary: 'Bulk person enrichment against the fictional sandbox records; free',
   })
   @RateLimit('bulk')
+  @ApiOkResponse({ type: PERSON_ENRICH_RESPONSES.bulk })
   @BilledMatches('person')
   bulk(
     @Body() body: BulkEnrichDto,

@@ -131,7 +131,10 @@ export class JobsController {
       "A job's results: gzipped JSONL, one line per item in item order (the items done so far while it runs)",
   })
   @ApiProduces('application/gzip')
-  @ApiOkResponse({ description: 'Each line: `{index, status, metadata, matches, total, error}`.' })
+  @ApiOkResponse({
+    description: 'Each line: `{index, status, metadata, matches, total, error}`.',
+    content: { 'application/gzip': { schema: { type: 'string', format: 'binary' } } },
+  })
   @ApiResponse({ status: 404, description: '`not_found`: no such job in your team.' })
   @Header('Cache-Control', 'no-store')
   async results(@Param('id') id: string, @CurrentCaller() caller: Caller): Promise<StreamableFile> {

@@ -1,7 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ListSuppressionsDto } from './dto/list-suppressions.dto';
 import { PersonIdentifiersDto } from './dto/person-identifiers.dto';
+import {
+  LiftResultDto,
+  SubjectReportDto,
+  SuppressionListDto,
+  SuppressionResultDto,
+} from './dto/privacy-responses.dto';
 import { SuppressionRequestDto } from './dto/suppression-request.dto';
 import { OperatorAuth } from './operator-auth.decorator';
 import { PrivacyService } from './privacy.service';
@@ -20,6 +26,7 @@ export class PrivacyController {
       'never returned by enrichment, search or discovery on any gateway within 2 s, and left out of every later load. ' +
       'Identifiers are kept as sha256 of their normalized form only.',
   })
+  @ApiCreatedResponse({ type: SuppressionResultDto })
   suppress(@Body() body: SuppressionRequestDto) {
     return this.privacy.suppress(body);
   }
@@ -27,6 +34,7 @@ export class PrivacyController {
   @Get('suppressions')
   @OperatorAuth()
   @ApiOperation({ summary: 'Standing suppressions (with include_lifted, lifted ones too), newest first.' })
+  @ApiOkResponse({ type: SuppressionListDto })
   async list(@Query() query: ListSuppressionsDto) {
     return {
       suppressions: await this.privacy.list({
@@ -40,6 +48,7 @@ export class PrivacyController {
   @Delete('suppressions/:id')
   @OperatorAuth()
   @ApiOperation({ summary: 'Lift a suppression: its people are served again from the next data load on.' })
+  @ApiOkResponse({ type: LiftResultDto })
   unsuppress(@Param('id', ParseIntPipe) id: number) {
     return this.privacy.unsuppress(id);
   }
@@ -52,6 +61,7 @@ export class PrivacyController {
       "A subject report: the person's record as served, every build that held it, their suppressions and the access " +
       'log (which teams received the record, when, through which endpoint). POST, so identifiers stay out of URLs and logs.',
   })
+  @ApiOkResponse({ type: SubjectReportDto })
   report(@Body() body: PersonIdentifiersDto) {
     return this.privacy.report(body);
   }

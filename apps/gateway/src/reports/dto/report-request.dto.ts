@@ -32,6 +32,8 @@ export class ReportRequestDto {
   issue_level!: IssueLevel;
 
   @ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
     maxLength: REPORT_LIMITS.field,
     example: 'job_title',
     description:
@@ -43,6 +45,8 @@ export class ReportRequestDto {
   field?: string | null;
 
   @ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
     maxLength: REPORT_LIMITS.observed_value,
     description:
       'The value currently returned, if any. Never required: omit it (or send null) when the record has no value for the field (it is null).',
@@ -53,6 +57,8 @@ export class ReportRequestDto {
   observed_value?: string | null;
 
   @ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
     maxLength: REPORT_LIMITS.correct_value,
     description: 'The right value. correct_value or comment is required.',
   })
@@ -62,6 +68,8 @@ export class ReportRequestDto {
   correct_value?: string | null;
 
   @ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
     maxLength: REPORT_LIMITS.comment,
     description: 'Free text for the reviewer. correct_value or comment is required.',
   })
