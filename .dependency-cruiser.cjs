@@ -8,6 +8,8 @@
  *   billed answer, access decides who may ask; each depends on the shared pieces, not on the other;
  * - billing composes them one way: it imports access (who is charged) and idempotency (the key a
  *   charge marks), and neither imports billing.
+ * - the client package (libs/client) imports nothing outside itself but openapi-fetch: it is
+ *   published alone, so it cannot lean on the server's code or on Node's modules (it runs in browsers).
  * The other boundaries (pure libraries, libs never import apps, no app imports another) are ESLint
  * rules: eslint.config.mjs. test/boundaries.e2e-spec.ts proves each rule of both files.
  */
@@ -15,6 +17,7 @@ const TEST_CODE = '^libs/testing/|^libs/[^/]+/src/testing/';
 const IDEMPOTENCY = '^apps/gateway/src/idempotency/';
 const ACCESS = '^apps/gateway/src/access/';
 const BILLING = '^apps/gateway/src/billing/';
+const CLIENT = '^libs/client/';
 
 module.exports = {
   forbidden: [
@@ -56,6 +59,15 @@ module.exports = {
         '(as IDEMPOTENCY_OWNER is) instead of importing it.',
       from: { path: [ACCESS, IDEMPOTENCY] },
       to: { path: BILLING },
+    },
+    {
+      name: 'client-is-standalone',
+      severity: 'error',
+      comment:
+        'libs/client is its own npm package with openapi-fetch as its only dependency: generate what it needs from ' +
+        'docs/openapi.json (npm run client:generate) instead of importing the server, and use web APIs, not Node modules.',
+      from: { path: `${CLIENT}src/`, pathNot: ['\\.spec\\.ts$', `${CLIENT}src/testing/`] },
+      to: { pathNot: [CLIENT, '^node_modules/openapi-fetch/'] },
     },
   ],
   options: {

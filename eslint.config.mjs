@@ -41,11 +41,24 @@ const IO_PACKAGES = [
 const IO_SCOPES = ['@nestjs/*', '@opensearch-project/*', '@fastify/*'];
 const PURE = 'a pure library imports no framework, database, network or file system';
 const APPS = ['gateway', 'search', 'auth', 'cli'];
+const CLIENT = "the client package depends on openapi-fetch alone, never on the server's code";
 /** A relative import that leaves the app (or lib) for an app: `../../../search/src/…`, `apps/cli/…`. */
 const appImport = (app) => [`**/apps/${app}/**`, `**/../${app}/src/**`];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.stack/**', 'coverage/**', '**/*.js', '**/*.mjs'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      '.stack/**',
+      'coverage/**',
+      '**/*.js',
+      '**/*.mjs',
+      // The client package's build, and what openapi-typescript writes (npm run client:generate).
+      'libs/client/dist/**',
+      'libs/client/src/generated/**',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {
@@ -75,6 +88,25 @@ export default tseslint.config(
           patterns: [
             { group: APPS.flatMap(appImport), message: 'libs never import apps' },
             { group: IO_SCOPES, message: PURE },
+          ],
+        },
+      ],
+    },
+  },
+  // The client is a package of its own (libs/client/README.md): no @app alias, Nest or app import.
+  // .dependency-cruiser.cjs checks every resolved import (relative paths, Node modules) as well.
+  {
+    files: ['libs/client/src/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@app/*', '@nestjs/*', ...APPS.flatMap(appImport)],
+              message: CLIENT,
+            },
           ],
         },
       ],

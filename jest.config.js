@@ -39,6 +39,7 @@ const aliases = Object.fromEntries(
     'job-input',
     'privacy',
     'webhooks',
+    'client',
     'testing',
   ].map((lib) => [`^@app/${lib}$`, `<rootDir>/libs/${lib}/src`]),
 );

@@ -42,6 +42,7 @@ describe('boundaries checked by the build', () => {
       "import { loadBuild } from '../../../cli/src/data-builds/loader/loader';",
       /never on another app/,
     ],
+    ['libs/client/src/x.ts', "import { ServiceError } from '@app/contracts';", /client package/],
   ])('%s: %s is refused', (file, code, message) => {
     expect(lint(file, `${code}\nexport {};\n`)).toEqual([expect.stringMatching(message)]);
   });
@@ -51,6 +52,7 @@ describe('boundaries checked by the build', () => {
     ['libs/store/src/x.ts', "import { DataSource } from 'typeorm';"],
     ['libs/contracts/src/x.spec.ts', "import { readFileSync } from 'node:fs';"],
     ['apps/gateway/src/x/y.ts', "import { SearchService } from '../search/search.service';"],
+    ['libs/client/src/x.ts', "import createClient from 'openapi-fetch';"],
   ])('%s: %s is allowed', (file, code) => {
     expect(lint(file, `${code}\nexport {};\n`)).toEqual([]);
   });
@@ -140,6 +142,12 @@ const PROBES = {
     [`${GATEWAY}/access/PROBE/shared.ts`]: "export * from '../../PROBE/caller';\n",
     [`${GATEWAY}/PROBE/caller.ts`]: "export const caller = 'c';\n",
   },
+  client: {
+    'libs/client/src/PROBE/server.ts': "export * from '../../../contracts/src/errors';\n",
+    'libs/client/src/PROBE/node.ts': "export { randomUUID } from 'node:crypto';\n",
+    'libs/client/src/PROBE/own.ts': "export * from '../meta';\nexport { default } from 'openapi-fetch';\n",
+    'libs/client/src/PROBE/own.spec.ts': "export { readFileSync } from 'node:fs';\n",
+  },
 } satisfies Record<string, Record<string, string>>;
 
 describe('dependency-cruiser rules', () => {
@@ -179,6 +187,10 @@ describe('dependency-cruiser rules', () => {
       [],
     ]);
     expect(rulesOf(PROBES.fromBilling)).toEqual([[], [], []]);
+  });
+
+  it('keep the client package to itself and openapi-fetch (its specs aside)', () => {
+    expect(rulesOf(PROBES.client)).toEqual([['client-is-standalone'], ['client-is-standalone'], [], []]);
   });
 
   it('let idempotency/ and access/ share what lives elsewhere', () => {
