@@ -112,6 +112,9 @@ const ROUTES: Record<string, Expected> = {
   // Usage for API users (docs/usage.md): free, the `usage` bucket, the caller's team only.
   'GET /usage': keyed('/usage', { rateLimit: 'usage' }),
   'GET /usage/events': keyed('/usage/events', { rateLimit: 'usage' }),
+  // Autocomplete of stored values (docs/autocomplete.md): free, the `autocomplete` bucket.
+  'GET /autocomplete': keyed('/autocomplete', { rateLimit: 'autocomplete' }),
+  'GET /sandbox/autocomplete': keyed('/sandbox/autocomplete', { rateLimit: 'autocomplete' }),
   'POST /agent/key': { bearer: true, rateLimit: 'agent_key' },
   // Privacy requests (docs/privacy.md): OPERATOR_TOKEN, never an API key.
   'POST /privacy/suppressions': { operator: true },

@@ -4,6 +4,7 @@ import { DatabaseModule } from '@app/server';
 import { AccessModule } from './access';
 import { AccessLogModule } from './access-log';
 import { AgentKeysModule } from './agent-keys/agent-keys.module';
+import { AutocompleteModule } from './autocomplete/autocomplete.module';
 import { BillingModule } from './billing';
 import { BuildsModule } from './builds/builds.module';
 import { DiscoverModule } from './discover/discover.module';
@@ -38,6 +39,7 @@ export class GatewayModule {
         HealthModule,
         SearchModule,
         DiscoverModule,
+        AutocompleteModule,
         UtilitiesModule,
         ReportsModule,
         BuildsModule,

@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig, ConfigModule } from '@app/config';
 import { AliasReconciler } from './builds/alias-reconciler';
+import { AutocompleteModule } from './autocomplete/autocomplete.module';
 import { DiscoveryModule } from './discovery/discovery.module';
 import { SearchMetricsModule } from './metrics/search-metrics';
 import { OpenSearchModule } from './opensearch/opensearch.module';
@@ -19,6 +20,7 @@ export class SearchWorkerModule {
         StatusModule,
         SearchModule,
         DiscoveryModule,
+        AutocompleteModule,
       ],
       // The aliases follow the active build rows in Postgres (docs/data-builds.md, "Activation").
       providers: [AliasReconciler],

@@ -61,6 +61,8 @@ export interface RateLimitConfig {
   discoverPerMinute: number;
   /** Live discovers per minute and key that may call discovery's model provider; past it, the parser alone. */
   discoverModelPerMinute: number;
+  /** GET /autocomplete and its sandbox mirror. */
+  autocompletePerMinute: number;
   /** Prefix of the Redis counter keys, so deployments (and test suites) sharing a Redis never collide. */
   keyPrefix: string;
 }
@@ -364,6 +366,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         jobsPerMinute: env.RATE_LIMIT_JOBS_PER_MINUTE,
         discoverPerMinute: env.RATE_LIMIT_DISCOVER_PER_MINUTE,
         discoverModelPerMinute: env.RATE_LIMIT_DISCOVER_MODEL_PER_MINUTE,
+        autocompletePerMinute: env.RATE_LIMIT_AUTOCOMPLETE_PER_MINUTE,
         keyPrefix: env.RATE_LIMIT_KEY_PREFIX ?? `${env.NATS_SUBJECT_PREFIX}:ratelimit:`,
       },
     },

@@ -333,6 +333,13 @@ export class Env {
   @Max(1000000)
   RATE_LIMIT_DISCOVER_MODEL_PER_MINUTE = 20;
 
+  /** GET /autocomplete: one request per keystroke, so above the default. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1000000)
+  RATE_LIMIT_AUTOCOMPLETE_PER_MINUTE = 1200;
+
   /**
    * `async`: a charge's commit does not wait for its WAL flush (atomic as ever; a Postgres crash
    * can forget the last moments of charges, never half of one). `durable`: it waits. The default

@@ -20,7 +20,8 @@ export const SECRET_HASH_PATTERN = /^[0-9a-f]{64}$/;
  * /person/enrich shares its POST's scope), person and company search (the enterprise-tier rule
  * is @Enterprise({agentKeysOnly}) on the route), the free utilities, and the sandbox mirrors of
  * the enrichment and search endpoints, so an agent can try its requests on fictional records
- * without spending credits. Not discovery, live or sandbox. And the MCP server (/mcp), whose
+ * without spending credits. Autocomplete and its sandbox mirror (free), which turn a user's
+ * words into the values search filters on. Not discovery, live or sandbox. And the MCP server (/mcp), whose
  * tools an agent key lists and calls only where it may call their routes (docs/mcp.md). Its
  * team's usage (GET /usage) and its own requests (GET /usage/events, docs/usage.md). Written
  * into api_keys.endpoints when the key is issued, so the guard treats it like any limited key.
@@ -42,6 +43,8 @@ export const AGENT_KEY_ENDPOINTS: readonly string[] = Object.freeze([
   '/utility/hash/email',
   '/utility/report/person',
   '/utility/report/company',
+  '/autocomplete',
+  '/sandbox/autocomplete',
   '/mcp',
   '/usage',
   '/usage/events',

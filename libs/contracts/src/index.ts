@@ -1,4 +1,5 @@
 export * from './access';
+export * from './autocomplete';
 export * from './entities';
 export * from './errors';
 export * from './nats';

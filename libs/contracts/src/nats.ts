@@ -13,6 +13,7 @@ export const SEARCH_PATTERNS = {
   personDiscover: 'discover.person',
   companyDiscover: 'discover.company',
   industries: 'search.industries',
+  autocomplete: 'search.autocomplete',
 } as const;
 
 export type SearchPattern = (typeof SEARCH_PATTERNS)[keyof typeof SEARCH_PATTERNS];

@@ -3,3 +3,4 @@ export * from './client';
 export * from './mappings';
 export * from './projection';
 export * from './build-aliases';
+export * from './autocomplete-index';

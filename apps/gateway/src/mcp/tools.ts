@@ -199,6 +199,22 @@ export const TOOLS: readonly ToolSpec[] = Object.freeze([
     'companies',
     'fintech companies in london with more than 200 employees',
   ),
+  {
+    name: 'autocomplete',
+    title: 'Suggest stored values of a field',
+    path: '/autocomplete',
+    method: 'GET',
+    sandbox: true,
+    readOnly: true,
+    output: 'document',
+    description: [
+      'Suggest the values the data stores for a field, most frequent first, each with how many records hold it: field is company, title, industry, school, skill, city, state, country or language (people; entity "company": company or industry of companies); text is what to complete, matched at the start of the value or of any word in it, ignoring case and accents ("eng" finds "software engineer"); empty text gives the most frequent values; size 1-100 (default 10).',
+      "Use it to turn a user's words into exact filter values before search_people / search_companies: the answer names the column to filter on (column) and each value as stored.",
+      'Free; rate limit 1,200 requests per minute (RATE_LIMIT_AUTOCOMPLETE_PER_MINUTE).',
+      'Example: {"field": "title", "text": "eng", "size": 5}.',
+      LIVE_OR_SANDBOX,
+    ].join('\n'),
+  },
   reportTool('person', 'report_person_issue'),
   reportTool('company', 'report_company_issue'),
   {

@@ -15,6 +15,7 @@ export const RATE_LIMIT_NAMES = [
   'search',
   'mcp',
   'usage',
+  'autocomplete',
 ] as const;
 export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
 export const DEFAULT_RATE_LIMIT: RateLimitName = 'default';
@@ -58,5 +59,8 @@ export function rateLimitTable(config: RateLimitConfig): Readonly<Record<RateLim
     mcp: config.defaultPerMinute,
     // GET /usage and /usage/events: free, but a year's aggregate reads many rows.
     usage: 60,
+    // Free, one request per keystroke. Served uncounted when Redis fails, like other cheap
+    // routes: a lookup reads `size` documents of a small index (docs/autocomplete.md).
+    autocomplete: config.autocompletePerMinute,
   });
 }
