@@ -72,10 +72,14 @@ describe('paging by cursor', () => {
     }
   });
 
-  it('leaves out an offset, which a cursor replaces', async () => {
+  it('starts at the given offset, then sends cursors instead (one or the other)', async () => {
     const { svc, seen } = walker(paged);
     await collect(svc.pages(SEARCH, { query: QUERY, offset: 40 } as never));
-    expect(seen.map((s) => 'offset' in (s.body as object))).toEqual([false, false, false]);
+    expect(seen.map((s) => s.body)).toEqual([
+      { query: QUERY, offset: 40 },
+      { query: QUERY, cursor: 'c1' },
+      { query: QUERY, cursor: 'c2' },
+    ]);
   });
 
   it('stops at an error answer with a ClientError, after the pages before it', async () => {

@@ -21,8 +21,8 @@ export type PagedPath = {
     : never;
 }[keyof paths];
 
-/** A walk's request body: the helper sets `cursor`, and `offset` has no place beside it. */
-export type PageQuery<Route extends PagedPath> = Omit<JsonBody<paths[Route]['post']>, 'cursor' | 'offset'>;
+/** A walk's request body: the helper sets `cursor`; an `offset` places the first page only. */
+export type PageQuery<Route extends PagedPath> = Omit<JsonBody<paths[Route]['post']>, 'cursor'>;
 
 export type PageAnswer<Route extends PagedPath> = JsonAnswer<paths[Route]['post']>;
 
@@ -54,7 +54,8 @@ type Post = (
 
 /**
  * Every page of a search or discover, from the first to the last, by cursor: the first request
- * as given, each next one with the `next_cursor` of the page before, until a page has none.
+ * as given (from its `offset`, if any), each next one with the `next_cursor` of the page before
+ * instead of an offset, until a page has none.
  * An error answer (an expired cursor among them) ends the walk with a ClientError.
  */
 export async function* walkPages<Route extends PagedPath>(
@@ -62,11 +63,12 @@ export async function* walkPages<Route extends PagedPath>(
   route: Route,
   query: PageQuery<Route>,
 ): AsyncGenerator<Page<Route>, void, undefined> {
-  const { offset: _offset, cursor: _cursor, ...first } = query as { offset?: unknown; cursor?: unknown };
+  const { cursor: _cursor, ...first } = query as { cursor?: unknown };
+  const { offset: _offset, ...rest } = first as { offset?: unknown };
   const given = new Set<string>();
   let cursor: string | undefined;
   for (;;) {
-    const result = await post(route, { body: cursor === undefined ? first : { ...first, cursor } });
+    const result = await post(route, { body: cursor === undefined ? first : { ...rest, cursor } });
     if (result.error !== undefined || !result.response.ok)
       throw new ClientError(result.response.status, result.error, result);
     yield result as Page<Route>;
@@ -83,5 +85,5 @@ export async function* walkPages<Route extends PagedPath>(
 export async function* walkMatches<Route extends PagedPath>(
   pages: AsyncIterable<Page<Route>>,
 ): AsyncGenerator<Match<Route>, void, undefined> {
-  for await (const page of pages) yield* (page.data as { matches: Match<Route>[] }).matches;
+  for await (const page of pages) yield* (page.data as unknown as { matches: Match<Route>[] }).matches;
 }

@@ -569,6 +569,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your team's credits, matches, requests and errors per day, endpoint or key (free)
+         * @description Credits and matches are what the team was charged (usage and credit ledger); requests and errors count every authenticated request and MCP tool call, sandbox included (errors: status 400 or more). Days are UTC. See docs/usage.md.
+         */
+        get: operations["UsageController_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/usage/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your team's requests one by one, newest first, a page at a time (free)
+         * @description Each authenticated request and MCP tool call: its id, endpoint, status, credits, time and key. An agent key sees its own requests only. Events are written within about a second of the answer. See docs/usage.md.
+         */
+        get: operations["UsageController_events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/utility/clean": {
         parameters: {
             query?: never;
@@ -817,6 +857,34 @@ export interface components {
              */
             reason?: string;
         };
+        CompanyBulkItemResult: {
+            /** @description Why the item failed, when it did. */
+            error?: components["schemas"]["ErrorResponse"];
+            matches?: components["schemas"]["CompanyEnrichMatch"][];
+            /** @description The item's metadata, echoed. */
+            metadata?: {
+                [key: string]: unknown;
+            };
+            /** @description The item's own outcome: 200 matched, 404 no match, else what the single call would answer. */
+            status: number;
+            total?: number;
+        };
+        CompanyBulkResponse: {
+            /** @description One per request, in request order. */
+            results: components["schemas"]["CompanyBulkItemResult"][];
+        };
+        CompanyDiscoverMatch: {
+            company: components["schemas"]["CompanyRecord"];
+        };
+        CompanyDiscoverResponse: {
+            /** @description The SQL-subset query the description became. */
+            generated_query: string;
+            interpretation: components["schemas"]["DiscoveryInterpretationDto"];
+            /** @description One page of results. */
+            matches: components["schemas"]["CompanyDiscoverMatch"][];
+            /** @description Rows the WHERE clause matches in all (Total-Count-Status says how it was counted). */
+            total: number;
+        };
         CompanyEnrichDto: {
             /** @description Same as website. */
             domain?: string;
@@ -878,6 +946,115 @@ export interface components {
             /** @description Website URL or domain; the registrable domain is matched (primary and alternative domains). */
             website?: string;
         };
+        CompanyEnrichMatch: {
+            company: components["schemas"]["CompanyRecord"];
+            match_metadata: components["schemas"]["MatchMetadataDto"];
+        };
+        CompanyEnrichResponse: {
+            /** @description Best first; one unless multiple_results. */
+            matches: components["schemas"]["CompanyEnrichMatch"][];
+            /** @description Matches found that passed min_confidence and required_fields; may exceed those returned. */
+            total: number;
+        };
+        /** @description A company record in SPEC.md field order, unknown values null; shaping may drop fields and title-case text. */
+        CompanyRecord: {
+            alt_domains?: unknown;
+            build_version?: unknown;
+            description?: ({
+                cleaned?: unknown;
+                raw?: unknown;
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            domain?: unknown;
+            founded?: unknown;
+            headline?: ({
+                cleaned?: unknown;
+                raw?: unknown;
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            industry?: unknown;
+            last_seen?: unknown;
+            name?: ({
+                cleaned?: unknown;
+                display?: unknown;
+                raw?: unknown;
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            netx_employee_count?: unknown;
+            netx_followers?: unknown;
+            netx_id?: unknown;
+            netx_url?: unknown;
+            num_sources?: unknown;
+            size?: unknown;
+            socials?: ({
+                network?: unknown;
+                url?: unknown;
+            } & {
+                [key: string]: unknown;
+            })[];
+            svc_attrition_count?: ({
+                "12m"?: unknown;
+                "1m"?: unknown;
+                "3m"?: unknown;
+                "6m"?: unknown;
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            svc_average_tenure?: unknown;
+            svc_employee_count?: unknown;
+            svc_employee_growth_rate?: ({
+                "12m"?: unknown;
+                "1m"?: unknown;
+                "3m"?: unknown;
+                "6m"?: unknown;
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            svc_id?: unknown;
+            svc_new_hire_count?: ({
+                "12m"?: unknown;
+                "1m"?: unknown;
+                "3m"?: unknown;
+                "6m"?: unknown;
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            svc_turnover_rate?: ({
+                "12m"?: unknown;
+                "1m"?: unknown;
+                "3m"?: unknown;
+                "6m"?: unknown;
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            tickers?: ({
+                exchange?: unknown;
+                ticker_symbol?: unknown;
+            } & {
+                [key: string]: unknown;
+            })[];
+            type?: unknown;
+        } & {
+            [key: string]: unknown;
+        };
+        CompanySearchMatch: {
+            company: components["schemas"]["CompanyRecord"];
+        };
+        CompanySearchResponse: {
+            /** @description One page of results. */
+            matches: components["schemas"]["CompanySearchMatch"][];
+            /** @description Rows the WHERE clause matches in all (Total-Count-Status says how it was counted). */
+            total: number;
+        };
+        DependencyCheckDto: {
+            /** @enum {string} */
+            status: "up" | "down";
+            /** @description How long the check took. */
+            took_ms: number;
+        };
         DiscoverBodyDto: {
             /**
              * @description Comma-separated field paths to remove, applied after include_fields.
@@ -912,6 +1089,22 @@ export interface components {
              */
             titlecase?: boolean;
         };
+        DiscoveryInterpretationDto: {
+            /**
+             * @description Why the model's answer was not used.
+             * @enum {string}
+             */
+            fallback_reason?: "model_timeout" | "model_error" | "model_invalid_answer" | "model_budget_exhausted";
+            /** @description Words not understood, as typed. */
+            ignored: string[];
+            /** @description Values the query names that the served build does not store. */
+            not_in_build: components["schemas"]["NotInBuildDto"][];
+            /** @enum {string} */
+            produced_by: "parser" | "model";
+            recognised: components["schemas"]["RecognisedPhraseDto"][];
+            /** @description Understood but not searchable for this entity. */
+            unsupported: components["schemas"]["UnsupportedPhraseDto"][];
+        };
         EmailHashRequestDto: {
             /** @example John.Doe+news@GoogleMail.com */
             email: string;
@@ -936,6 +1129,27 @@ export interface components {
              * @example a3c5…
              */
             sha256: string;
+        };
+        ErrorResponse: {
+            /** @description Machine-readable particulars (the bad fields, the limit, the suggestions), or null. */
+            details: ({
+                [key: string]: unknown;
+            } | null) | unknown[];
+            /**
+             * @description What went wrong, as a stable code (docs/errors.md).
+             * @enum {string}
+             */
+            error: "invalid_request" | "invalid_email" | "invalid_query" | "minimum_requirements_not_met" | "invalid_user_code" | "claim_code_expired" | "claim_failed" | "cursor_expired" | "invalid_cursor" | "unauthorized" | "invalid_token" | "insufficient_credits" | "contract_expired" | "key_cap_reached" | "forbidden" | "feature_not_available" | "key_creation_refused" | "not_found" | "method_not_allowed" | "conflict" | "multiple_teams" | "claim_not_confirmed" | "claim_completed" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable" | "search_timeout";
+            /** @description What to change, in words. */
+            message: string;
+        };
+        HealthResponseDto: {
+            /** @description Only with `Authorization: Bearer <OPERATOR_TOKEN>`: each dependency by name. */
+            checks?: {
+                [key: string]: components["schemas"]["DependencyCheckDto"];
+            };
+            /** @enum {string} */
+            status: "ok";
         };
         JobCountsDto: {
             /** @description Items with an outcome so far. */
@@ -973,7 +1187,7 @@ export interface components {
             /** Format: date-time */
             started_at?: string | null;
             /** @enum {string} */
-            status: "queued" | "running" | "paused_insufficient_credits" | "completed" | "failed" | "canceled";
+            status: "queued" | "running" | "paused_insufficient_credits" | "paused_key_cap_reached" | "completed" | "failed" | "canceled";
             /** Format: uri */
             status_url: string;
             webhook_url?: string | null;
@@ -988,6 +1202,34 @@ export interface components {
             /** @description Pass as `cursor` for the next page; null on the last page. */
             next_cursor?: string | null;
         };
+        LiftResultDto: {
+            /** @description `sent`, or `failed: <reason>` when the other gateways could not be told (they learn within 2 s). */
+            broadcast: string;
+            /** Format: date-time */
+            created_at: string;
+            id: number;
+            /** @description How many identifiers of each kind (email, phone, social_url) it keeps, as hashes. */
+            identifiers: components["schemas"]["SuppressedIdentifiersDto"];
+            /** Format: date-time */
+            lifted_at: string | null;
+            reason: string | null;
+            /** @description People served again from the next load on. */
+            released: string[];
+            /** @description The people it removed or named by svc_id. */
+            svc_ids: string[];
+        };
+        MatchMetadataDto: {
+            /** @enum {string} */
+            match_confidence: "high" | "moderate" | "low";
+            /** @description How the match was made, e.g. `exact`. */
+            match_type: string;
+            /** @description The input fields the match was made on. */
+            matched_on: string[];
+        };
+        NotInBuildDto: {
+            field: string;
+            value: string;
+        };
         OrganizationValueDto: {
             /** @example tessellate cloud */
             name: string;
@@ -996,6 +1238,34 @@ export interface components {
              * @enum {string}
              */
             type: "name" | "domain" | "social_url";
+        };
+        PersonBulkItemResult: {
+            /** @description Why the item failed, when it did. */
+            error?: components["schemas"]["ErrorResponse"];
+            matches?: components["schemas"]["PersonEnrichMatch"][];
+            /** @description The item's metadata, echoed. */
+            metadata?: {
+                [key: string]: unknown;
+            };
+            /** @description The item's own outcome: 200 matched, 404 no match, else what the single call would answer. */
+            status: number;
+            total?: number;
+        };
+        PersonBulkResponse: {
+            /** @description One per request, in request order. */
+            results: components["schemas"]["PersonBulkItemResult"][];
+        };
+        PersonDiscoverMatch: {
+            person: components["schemas"]["PersonRecord"];
+        };
+        PersonDiscoverResponse: {
+            /** @description The SQL-subset query the description became. */
+            generated_query: string;
+            interpretation: components["schemas"]["DiscoveryInterpretationDto"];
+            /** @description One page of results. */
+            matches: components["schemas"]["PersonDiscoverMatch"][];
+            /** @description Rows the WHERE clause matches in all (Total-Count-Status says how it was counted). */
+            total: number;
         };
         PersonEnrichDto: {
             /** @description Full address, parsed into city, state, postal code and country. */
@@ -1081,6 +1351,16 @@ export interface components {
              */
             titlecase?: boolean;
         };
+        PersonEnrichMatch: {
+            match_metadata: components["schemas"]["MatchMetadataDto"];
+            person: components["schemas"]["PersonRecord"];
+        };
+        PersonEnrichResponse: {
+            /** @description Best first; one unless multiple_results. */
+            matches: components["schemas"]["PersonEnrichMatch"][];
+            /** @description Matches found that passed min_confidence and required_fields; may exceed those returned. */
+            total: number;
+        };
         PersonIdentifiersDto: {
             /** @description Email addresses. One value, or a list of up to 50. */
             email?: string | string[];
@@ -1091,16 +1371,266 @@ export interface components {
             /** @description Records' svc_ids (UUIDs). One value, or a list of up to 50. */
             svc_id?: string | string[];
         };
+        /** @description A person record in SPEC.md field order, unknown values null; shaping may drop fields and title-case text. */
+        PersonRecord: {
+            age?: unknown;
+            avg_tenure_months?: unknown;
+            birth_date?: unknown;
+            birth_day?: unknown;
+            birth_month?: unknown;
+            birth_year?: unknown;
+            build_version?: unknown;
+            certifications?: ({
+                credential_id?: unknown;
+                expiration_date?: unknown;
+                institution?: ({
+                    cleaned?: unknown;
+                    raw?: unknown;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+                issue_date?: unknown;
+                name?: ({
+                    cleaned?: unknown;
+                    raw?: unknown;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+            } & {
+                [key: string]: unknown;
+            })[];
+            city?: unknown;
+            company_domain?: unknown;
+            company_industry?: unknown;
+            company_name?: unknown;
+            company_netx_id?: unknown;
+            company_netx_url?: unknown;
+            company_size?: unknown;
+            company_svc_id?: unknown;
+            country?: unknown;
+            country_code?: unknown;
+            current_jobs_last_confirmed?: unknown;
+            current_jobs_last_updated?: unknown;
+            current_location_last_confirmed?: unknown;
+            current_location_last_updated?: unknown;
+            education?: ({
+                current?: unknown;
+                degree?: ({
+                    cleaned?: unknown;
+                    raw?: unknown;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+                degree_level?: unknown;
+                end_date?: unknown;
+                field_of_study?: ({
+                    cleaned?: unknown;
+                    raw?: unknown;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+                organization?: ({
+                    name?: ({
+                        cleaned?: unknown;
+                        raw?: unknown;
+                    } & {
+                        [key: string]: unknown;
+                    }) | null;
+                    netx_url?: unknown;
+                    website?: unknown;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+                start_date?: unknown;
+            } & {
+                [key: string]: unknown;
+            })[];
+            emails?: ({
+                address?: unknown;
+                confidence?: unknown;
+                current?: unknown;
+                hash_md5?: unknown;
+                hash_sha1?: unknown;
+                hash_sha256?: unknown;
+                last_seen?: unknown;
+                num_sources?: unknown;
+                type?: unknown;
+                validated?: unknown;
+                validation_status?: unknown;
+            } & {
+                [key: string]: unknown;
+            })[];
+            expense_category?: unknown;
+            experience?: ({
+                current?: unknown;
+                description?: ({
+                    cleaned?: unknown;
+                    raw?: unknown;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+                end_date?: unknown;
+                expense_category?: unknown;
+                is_decision_maker?: unknown;
+                is_platform_worker?: unknown;
+                job_function?: unknown;
+                organization?: ({
+                    industry?: unknown;
+                    name?: ({
+                        cleaned?: unknown;
+                        raw?: unknown;
+                    } & {
+                        [key: string]: unknown;
+                    }) | null;
+                    netx_id?: unknown;
+                    netx_url?: unknown;
+                    size?: unknown;
+                    svc_id?: unknown;
+                    website?: unknown;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+                seniority_level?: unknown;
+                start_date?: unknown;
+                tenure_months?: unknown;
+                title?: ({
+                    cleaned?: unknown;
+                    raw?: unknown;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+            } & {
+                [key: string]: unknown;
+            })[];
+            first_name?: unknown;
+            full_name?: unknown;
+            headline?: ({
+                cleaned?: unknown;
+                raw?: unknown;
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            highest_degree_level?: unknown;
+            is_decision_maker?: unknown;
+            is_platform_worker?: unknown;
+            job_function?: unknown;
+            job_title?: unknown;
+            languages?: ({
+                cleaned?: unknown;
+                proficiency?: unknown;
+                raw?: unknown;
+            } & {
+                [key: string]: unknown;
+            })[];
+            last_initial?: unknown;
+            last_name?: unknown;
+            last_seen?: unknown;
+            locations?: ({
+                address_line_2?: unknown;
+                city?: unknown;
+                confidence?: unknown;
+                continent?: unknown;
+                continent_code?: unknown;
+                country?: unknown;
+                country_code?: unknown;
+                current?: unknown;
+                geo?: unknown;
+                last_seen?: unknown;
+                num_sources?: unknown;
+                postal_code?: unknown;
+                postal_code_4?: unknown;
+                raw?: unknown;
+                state?: unknown;
+                state_code?: unknown;
+                street_address?: unknown;
+            } & {
+                [key: string]: unknown;
+            })[];
+            middle_initial?: unknown;
+            middle_name?: unknown;
+            mobile_phone?: unknown;
+            netx_connections?: unknown;
+            netx_followers?: unknown;
+            netx_id?: unknown;
+            netx_url?: unknown;
+            num_sources?: unknown;
+            phones?: ({
+                confidence?: unknown;
+                current?: unknown;
+                last_seen?: unknown;
+                num_sources?: unknown;
+                number?: unknown;
+                type?: unknown;
+            } & {
+                [key: string]: unknown;
+            })[];
+            prefix?: unknown;
+            seniority_level?: unknown;
+            sex?: unknown;
+            skills?: ({
+                cleaned?: unknown;
+                raw?: unknown;
+            } & {
+                [key: string]: unknown;
+            })[];
+            socials?: ({
+                confidence?: unknown;
+                current?: unknown;
+                id?: unknown;
+                last_seen?: unknown;
+                network?: unknown;
+                num_sources?: unknown;
+                url?: unknown;
+                username?: unknown;
+            } & {
+                [key: string]: unknown;
+            })[];
+            state?: unknown;
+            state_code?: unknown;
+            suffix?: unknown;
+            summary?: ({
+                cleaned?: unknown;
+                raw?: unknown;
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            svc_id?: unknown;
+            work_email?: unknown;
+            years_of_experience?: unknown;
+        } & {
+            [key: string]: unknown;
+        };
+        PersonSearchMatch: {
+            person: components["schemas"]["PersonRecord"];
+        };
+        PersonSearchResponse: {
+            /** @description One page of results. */
+            matches: components["schemas"]["PersonSearchMatch"][];
+            /** @description Rows the WHERE clause matches in all (Total-Count-Status says how it was counted). */
+            total: number;
+        };
+        RecognisedPhraseDto: {
+            /** @description The SQL condition it became. */
+            condition: string;
+            /** @description As typed; null when a model produced the filter. */
+            phrase: string | null;
+            /** @description As read, typos corrected. */
+            read: string | null;
+        };
+        RemovedInBuildDto: {
+            build_id: string;
+            records: number;
+        };
         ReportRequestDto: {
             /** @description Free text for the reviewer. correct_value or comment is required. */
-            comment?: Record<string, never>;
+            comment?: string | null;
             /** @description The right value. correct_value or comment is required. */
-            correct_value?: Record<string, never>;
+            correct_value?: string | null;
             /**
              * @description A group slug (issue_level group) or a response field name such as job_title or emails.address (issue_level field).
              * @example job_title
              */
-            field?: Record<string, never>;
+            field?: string | null;
             /**
              * @description `record`: the whole record, omit field; `group`: field is a group slug; `field`: field is a response field name.
              * @enum {string}
@@ -1112,7 +1642,7 @@ export interface components {
              */
             issue_type: "incorrect" | "outdated" | "misattributed" | "frankenstein" | "not_a_real_person" | "duplicate";
             /** @description The value currently returned, if any. Never required: omit it (or send null) when the record has no value for the field (it is null). */
-            observed_value?: Record<string, never>;
+            observed_value?: string | null;
             /** @description The reported record (UUID) in the live data of the path’s type. */
             svc_id: string;
         };
@@ -1173,6 +1703,55 @@ export interface components {
              */
             titlecase?: boolean;
         };
+        SubjectBuildDto: {
+            build_id: string;
+            is_active: boolean | null;
+            /** Format: date-time */
+            removed_at: string | null;
+            /** @enum {string} */
+            status: "held" | "removed";
+        };
+        SubjectPersonDto: {
+            /** @description The entries themselves, oldest first. */
+            access_log: {
+                [key: string]: unknown;
+            }[];
+            /** @description More entries than listed (recipients still counts them all). */
+            access_log_truncated: boolean;
+            builds: components["schemas"]["SubjectBuildDto"][];
+            /** @description Every team that received the record, per endpoint, with how often and when first and last. */
+            recipients: {
+                [key: string]: unknown;
+            }[];
+            /** @description The record as the live API serves it now; null when no served record holds this svc_id. */
+            record?: {
+                [key: string]: unknown;
+            } | null;
+            suppressed: boolean;
+            suppressions: components["schemas"]["SubjectSuppressionDto"][];
+            svc_id: string;
+        };
+        SubjectReportDto: {
+            /** Format: date-time */
+            generated_at: string;
+            people: components["schemas"]["SubjectPersonDto"][];
+        };
+        SubjectSuppressionDto: {
+            /** Format: date-time */
+            created_at: string;
+            id: number;
+            /** Format: date-time */
+            lifted_at: string | null;
+            reason: string | null;
+        };
+        SuppressedIdentifiersDto: {
+            email: number;
+            phone: number;
+            social_url: number;
+        };
+        SuppressionListDto: {
+            suppressions: components["schemas"]["SuppressionSummaryDto"][];
+        };
         SuppressionRequestDto: {
             /** @description Email addresses. One value, or a list of up to 50. */
             email?: string | string[];
@@ -1184,6 +1763,131 @@ export interface components {
             reason?: string;
             /** @description Records' svc_ids (UUIDs). One value, or a list of up to 50. */
             svc_id?: string | string[];
+        };
+        SuppressionResultDto: {
+            /** @description `sent`, or `failed: <reason>` when the other gateways could not be told (they learn within 2 s). */
+            broadcast: string;
+            /** Format: date-time */
+            created_at: string;
+            id: number;
+            /** @description How many identifiers of each kind (email, phone, social_url) it keeps, as hashes. */
+            identifiers: components["schemas"]["SuppressedIdentifiersDto"];
+            /** Format: date-time */
+            lifted_at: string | null;
+            reason: string | null;
+            /** @description Records removed now, per live build. */
+            removed: components["schemas"]["RemovedInBuildDto"][];
+            /** @description The people it removed or named by svc_id. */
+            svc_ids: string[];
+            /** @description Identifiers that named nobody in the served build. */
+            unresolved: number;
+        };
+        SuppressionSummaryDto: {
+            /** Format: date-time */
+            created_at: string;
+            id: number;
+            /** @description How many identifiers of each kind (email, phone, social_url) it keeps, as hashes. */
+            identifiers: components["schemas"]["SuppressedIdentifiersDto"];
+            /** Format: date-time */
+            lifted_at: string | null;
+            reason: string | null;
+            /** @description The people it removed or named by svc_id. */
+            svc_ids: string[];
+        };
+        UnsupportedPhraseDto: {
+            phrase: string;
+            reason: string;
+        };
+        UsageDto: {
+            /**
+             * @description First instant included (ISO 8601, UTC).
+             * @example 2026-11-01T00:00:00.000Z
+             */
+            from: string;
+            /** @enum {string} */
+            group_by: "day" | "endpoint" | "key";
+            /** @description Only groups with a request or a charge; days in order, endpoints by name, keys by id. */
+            groups: components["schemas"]["UsageGroupDto"][];
+            /**
+             * @description End of the window, excluded (ISO 8601, UTC).
+             * @example 2026-12-01T00:00:00.000Z
+             */
+            to: string;
+            /** @description The sum of the groups. */
+            total: components["schemas"]["UsageFiguresDto"];
+        };
+        UsageEventDto: {
+            /** @description Credits it was charged. */
+            credits: number;
+            /**
+             * @description The endpoint name; `mcp:<tool>` for an MCP tool call.
+             * @example person_enrich
+             */
+            endpoint: string;
+            /** @description The request's id: the X-Request-Id it was answered with (the caller's own when it sent a safe one, else made by the gateway). */
+            id: string;
+            /** @description The API key that made it. */
+            key_id: number | null;
+            /** @description That key's prefix; null if the key was deleted. */
+            key_prefix: string | null;
+            /** @example POST */
+            method: string;
+            /** @description It ran against the sandbox (free, fictional records). */
+            sandbox: boolean;
+            /**
+             * @description The HTTP status it was answered with.
+             * @example 200
+             */
+            status: number;
+            /**
+             * @description When it was answered (ISO 8601, UTC, microseconds).
+             * @example 2026-11-29T13:05:00.123000Z
+             */
+            time: string;
+        };
+        UsageEventsDto: {
+            /** @description Newest first. */
+            events: components["schemas"]["UsageEventDto"][];
+            /** @description First instant included (ISO 8601, UTC). */
+            from: string;
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor: string | null;
+            /** @description End of the window, excluded (ISO 8601, UTC). */
+            to: string;
+        };
+        UsageFiguresDto: {
+            /** @description Credits charged (usage and credit ledger: what the team paid). */
+            credits: number;
+            /** @description Of those, the answers with a status of 400 or more. */
+            errors: number;
+            /** @description Matches returned by charged calls; a miss counts 0. */
+            matches: number;
+            /** @description Authenticated API requests and MCP tool calls answered, errors and sandbox calls included (usage events). */
+            requests: number;
+        };
+        UsageGroupDto: {
+            /** @description Credits charged (usage and credit ledger: what the team paid). */
+            credits: number;
+            /**
+             * @description With group_by=day: the UTC day, YYYY-MM-DD.
+             * @example 2026-11-29
+             */
+            day?: string;
+            /**
+             * @description With group_by=endpoint: the endpoint name (person_enrich, sandbox_person_search, mcp:search_people, …).
+             * @example person_enrich
+             */
+            endpoint?: string;
+            /** @description Of those, the answers with a status of 400 or more. */
+            errors: number;
+            /** @description With group_by=key: the API key id; null for calls of a key since deleted. */
+            key_id?: number | null;
+            /** @description With group_by=key: the key's prefix (its non-secret start). */
+            key_prefix?: string | null;
+            /** @description Matches returned by charged calls; a miss counts 0. */
+            matches: number;
+            /** @description Authenticated API requests and MCP tool calls answered, errors and sandbox calls included (usage events). */
+            requests: number;
         };
         WebhookSecretCreatedDto: {
             /**
@@ -1260,42 +1964,66 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `key_creation_refused`: the approving account is waiting for approval or inactive, is not a member of team_id, or its role in the team is neither admin nor developer. The message gives the reason, `details.reason` names it: `account_pending`, `account_inactive`, `not_a_member`, `role_cannot_create_keys`. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `multiple_teams`: the person belongs to several teams; retry with team_id, one of `details.teams` ({id, name}). */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `validation_failed`: team_id is not a positive integer, or an unknown field was sent. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `rate_limited` (per agent), with Retry-After and X-RateLimit-Limit, -Remaining, -Reset headers. */
             429: {
                 headers: {
+                    /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
+                    RateLimit?: string;
+                    /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the key may call this endpoint again. */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `service_unavailable`: the token cannot be checked because the sign-in service did not answer. */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -1332,21 +2060,39 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `forbidden`: this key is limited to other endpoints. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `rate_limited`, with Retry-After and X-RateLimit-Limit, -Remaining, -Reset headers. */
             429: {
                 headers: {
+                    /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
+                    RateLimit?: string;
+                    /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the key may call this endpoint again. */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -1394,49 +2140,75 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `unauthorized`: API-Key header missing, malformed, unknown or revoked. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `forbidden`: this key is limited to other endpoints. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `not_found`: no build of this kind (live, or sandbox under /sandbox/) by that name. */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `conflict`: the build is loading or failed to load; only a loaded build can be compared. */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `validation_failed`: from or to missing or not `<major>.<minor>.<patch>_<YYYY-MM-DD>`, an unknown entity, size outside 1 to 1,000. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `rate_limited`, with Retry-After and X-RateLimit-Limit, -Remaining, -Reset headers. */
             429: {
                 headers: {
+                    /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
+                    RateLimit?: string;
+                    /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the key may call this endpoint again. */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -1463,14 +2235,16 @@ export interface operations {
                     RateLimit?: string;
                     /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
                     "RateLimit-Policy"?: string;
-                    /** @description Present when an industry filter no stored value satisfies; the empty page is free. */
-                    "Search-Warning"?: unknown;
-                    /** @description exact | estimate | page: how `total` was derived */
-                    "Total-Count-Status"?: unknown;
+                    /** @description Present when an industry filter no stored value satisfies: it names the filter and the closest stored values; the empty page is free. */
+                    "Search-Warning"?: string;
+                    /** @description How `total` was derived: `exact`; `estimate` (the count ran out of time: the planner estimate); `page` (the page size). */
+                    "Total-Count-Status": "exact" | "estimate" | "page";
                     /** @description Credits this call took: one per returned match. */
                     "X-Credits-Charged"?: number;
                     /** @description The team's balance after this call. */
                     "X-Credits-Remaining"?: number;
+                    /** @description What the API key may still spend before its daily or monthly cap (the tighter one), after this call; only on keys with a cap. */
+                    "X-Key-Cap-Remaining"?: number;
                     /** @description Requests this key may make to this endpoint per minute. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
@@ -1479,42 +2253,68 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CompanyDiscoverResponse"];
+                };
             };
             /** @description `invalid_query`: nothing in the description could be searched (details list the ignored words and working examples); in the sandbox, a description outside the fixed set (details.supported_queries). */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `unauthorized`: API-Key header missing, malformed, unknown or revoked. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description `insufficient_credits` (the matches exceed the balance; nothing charged) or `contract_expired`. Successful responses carry X-Credits-Charged and X-Credits-Remaining. */
+            /** @description `insufficient_credits` (the matches exceed the balance; nothing charged), `contract_expired`, or `key_cap_reached` (the API key reached its daily or monthly spend cap: `details: {cap, period, spent, resets_at, retry_after_seconds}`, with Retry-After). Successful responses carry X-Credits-Charged and X-Credits-Remaining. */
             402: {
                 headers: {
+                    /** @description On `key_cap_reached` only: seconds until the cap resets. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `forbidden`: this key is limited to other endpoints. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `rate_limited`, with Retry-After and X-RateLimit-Limit, -Remaining, -Reset headers. */
             429: {
                 headers: {
+                    /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
+                    RateLimit?: string;
+                    /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the key may call this endpoint again. */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -1545,6 +2345,8 @@ export interface operations {
                     "X-Credits-Charged"?: number;
                     /** @description The team's balance after this call. */
                     "X-Credits-Remaining"?: number;
+                    /** @description What the API key may still spend before its daily or monthly cap (the tighter one), after this call; only on keys with a cap. */
+                    "X-Key-Cap-Remaining"?: number;
                     /** @description Requests this key may make to this endpoint per minute. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
@@ -1553,28 +2355,38 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CompanyEnrichResponse"];
+                };
             };
             /** @description `minimum_requirements_not_met` or `invalid_request` (required_fields). */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `unauthorized`: API-Key header missing, malformed, unknown or revoked. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description `insufficient_credits` (the matches exceed the balance; nothing charged) or `contract_expired`. Successful responses carry X-Credits-Charged and X-Credits-Remaining. */
+            /** @description `insufficient_credits` (the matches exceed the balance; nothing charged), `contract_expired`, or `key_cap_reached` (the API key reached its daily or monthly spend cap: `details: {cap, period, spent, resets_at, retry_after_seconds}`, with Retry-After). Successful responses carry X-Credits-Charged and X-Credits-Remaining. */
             402: {
                 headers: {
+                    /** @description On `key_cap_reached` only: seconds until the cap resets. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /**
              * @description `forbidden`: this key is limited to other endpoints.
@@ -1585,14 +2397,30 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `rate_limited`, with Retry-After and X-RateLimit-Limit, -Remaining, -Reset headers. */
             429: {
                 headers: {
+                    /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
+                    RateLimit?: string;
+                    /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the key may call this endpoint again. */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -1623,6 +2451,8 @@ export interface operations {
                     "X-Credits-Charged"?: number;
                     /** @description The team's balance after this call. */
                     "X-Credits-Remaining"?: number;
+                    /** @description What the API key may still spend before its daily or monthly cap (the tighter one), after this call; only on keys with a cap. */
+                    "X-Key-Cap-Remaining"?: number;
                     /** @description Requests this key may make to this endpoint per minute. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
@@ -1631,35 +2461,59 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CompanyBulkResponse"];
+                };
             };
             /** @description `unauthorized`: API-Key header missing, malformed, unknown or revoked. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description `insufficient_credits` (the matches exceed the balance; nothing charged) or `contract_expired`. Successful responses carry X-Credits-Charged and X-Credits-Remaining. */
+            /** @description `insufficient_credits` (the matches exceed the balance; nothing charged), `contract_expired`, or `key_cap_reached` (the API key reached its daily or monthly spend cap: `details: {cap, period, spent, resets_at, retry_after_seconds}`, with Retry-After). Successful responses carry X-Credits-Charged and X-Credits-Remaining. */
             402: {
                 headers: {
+                    /** @description On `key_cap_reached` only: seconds until the cap resets. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `forbidden`: this key is limited to other endpoints. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `rate_limited`, with Retry-After and X-RateLimit-Limit, -Remaining, -Reset headers. */
             429: {
                 headers: {
+                    /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
+                    RateLimit?: string;
+                    /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the key may call this endpoint again. */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -1743,63 +2597,93 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `unauthorized`: API-Key header missing, malformed, unknown or revoked. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description `insufficient_credits` or `contract_expired` (live jobs). */
+            /** @description `insufficient_credits`, `contract_expired` or `key_cap_reached` (live jobs). */
             402: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `forbidden`: this key is limited to other endpoints. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `conflict`: webhook_url without a webhook secret (create one with POST /webhooks/secret). */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `payload_too_large`: too many bytes or items. */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `unsupported_media_type`: not JSON, JSONL or CSV, or not gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `validation_failed`: an option, or some items (`details.problems`: index, line, reason). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `rate_limited`: too many creations, or too many active jobs. */
             429: {
                 headers: {
+                    /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
+                    RateLimit?: string;
+                    /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the key may call this endpoint again. */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -1827,13 +2711,15 @@ export interface operations {
                     /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description Present when an industry filter no stored value satisfies: it names the filter and the closest stored values; the empty page is free. */
-                    "Search-Warning"?: unknown;
-                    /** @description exact | estimate | page: how `total` was derived */
-                    "Total-Count-Status"?: unknown;
+                    "Search-Warning"?: string;
+                    /** @description How `total` was derived: `exact`; `estimate` (the count ran out of time: the planner estimate); `page` (the page size). */
+                    "Total-Count-Status": "exact" | "estimate" | "page";
                     /** @description Credits this call took: one per returned match. */
                     "X-Credits-Charged"?: number;
                     /** @description The team's balance after this call. */
                     "X-Credits-Remaining"?: number;
+                    /** @description What the API key may still spend before its daily or monthly cap (the tighter one), after this call; only on keys with a cap. */
+                    "X-Key-Cap-Remaining"?: number;
                     /** @description Requests this key may make to this endpoint per minute. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
@@ -1842,21 +2728,29 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CompanySearchResponse"];
+                };
             };
             /** @description `unauthorized`: API-Key header missing, malformed, unknown or revoked. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description `insufficient_credits` (the matches exceed the balance; nothing charged) or `contract_expired`. Successful responses carry X-Credits-Charged and X-Credits-Remaining. */
+            /** @description `insufficient_credits` (the matches exceed the balance; nothing charged), `contract_expired`, or `key_cap_reached` (the API key reached its daily or monthly spend cap: `details: {cap, period, spent, resets_at, retry_after_seconds}`, with Retry-After). Successful responses carry X-Credits-Charged and X-Credits-Remaining. */
             402: {
                 headers: {
+                    /** @description On `key_cap_reached` only: seconds until the cap resets. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /**
              * @description `forbidden`: this key is limited to other endpoints.
@@ -1867,14 +2761,30 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `rate_limited`, with Retry-After and X-RateLimit-Limit, -Remaining, -Reset headers. */
             429: {
                 headers: {
+                    /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
+                    RateLimit?: string;
+                    /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the key may call this endpoint again. */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -1893,7 +2803,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["HealthResponseDto"];
+                };
+            };
+            /** @description `service_unavailable`: a dependency is down (named for the operator). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -1934,28 +2855,48 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `unauthorized`: API-Key header missing, malformed, unknown or revoked. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `forbidden`: this key is limited to other endpoints. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `rate_limited`, with Retry-After and X-RateLimit-Limit, -Remaining, -Reset headers. */
             429: {
                 headers: {
+                    /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
+                    RateLimit?: string;
+                    /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the key may call this endpoint again. */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -1994,28 +2935,48 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `forbidden`: this key is limited to other endpoints. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `not_found`: no such job in your team. */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `rate_limited`, with Retry-After and X-RateLimit-Limit, -Remaining, -Reset headers. */
             429: {
                 headers: {
+                    /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
+                    RateLimit?: string;
+                    /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the key may call this endpoint again. */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -2054,35 +3015,57 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `forbidden`: this key is limited to other endpoints. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `not_found`: no such job in your team. */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `conflict`: the job has already finished. */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `rate_limited`, with Retry-After and X-RateLimit-Limit, -Remaining, -Reset headers. */
             429: {
                 headers: {
+                    /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
+                    RateLimit?: string;
+                    /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the key may call this endpoint again. */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -2112,35 +3095,57 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/gzip": string;
+                };
             };
             /** @description `unauthorized`: API-Key header missing, malformed, unknown or revoked. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `forbidden`: this key is limited to other endpoints. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `not_found`: no such job in your team. */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `rate_limited`, with Retry-After and X-RateLimit-Limit, -Remaining, -Reset headers. */
             429: {
                 headers: {
+                    /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
+                    RateLimit?: string;
+                    /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the key may call this endpoint again. */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -2175,21 +3180,48 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `forbidden`: this key is limited to other endpoints. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `method_not_allowed`: use POST. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `rate_limited`, with Retry-After and X-RateLimit-Limit, -Remaining, -Reset headers. */
             429: {
                 headers: {
+                    /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
+                    RateLimit?: string;
+                    /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the key may call this endpoint again. */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -2206,8 +3238,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            201: {
+            /** @description The JSON-RPC response; a 2025-era exchange that asked for it comes as a one-message event stream. */
+            200: {
                 headers: {
                     /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
                     RateLimit?: string;
@@ -2221,28 +3253,89 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: number;
+                            data?: unknown;
+                            message: string;
+                        };
+                        id?: (string | null) | number;
+                        /** @enum {string} */
+                        jsonrpc: "2.0";
+                        result?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                    "text/event-stream": string;
+                };
+            };
+            /** @description A notification or response from the client: accepted, no body. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
                 content?: never;
+            };
+            /** @description A JSON-RPC error: a batch (one message per request), or a message the SDK cannot parse; `error.data` is the service's `{error, message, details}` where the gateway refused it. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: number;
+                            data?: unknown;
+                            message: string;
+                        };
+                        id?: (string | null) | number;
+                        /** @enum {string} */
+                        jsonrpc: "2.0";
+                        result?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
             };
             /** @description `unauthorized`: API-Key header missing, malformed, unknown or revoked. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `forbidden`: this key is limited to other endpoints. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `rate_limited`, with Retry-After and X-RateLimit-Limit, -Remaining, -Reset headers. */
             429: {
                 headers: {
+                    /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
+                    RateLimit?: string;
+                    /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the key may call this endpoint again. */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -2277,21 +3370,48 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `forbidden`: this key is limited to other endpoints. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `method_not_allowed`: use POST. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `rate_limited`, with Retry-After and X-RateLimit-Limit, -Remaining, -Reset headers. */
             429: {
                 headers: {
+                    /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
+                    RateLimit?: string;
+                    /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the key may call this endpoint again. */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -2318,14 +3438,16 @@ export interface operations {
                     RateLimit?: string;
                     /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
                     "RateLimit-Policy"?: string;
-                    /** @description Present when an industry filter no stored value satisfies; the empty page is free. */
-                    "Search-Warning"?: unknown;
-                    /** @description exact | estimate | page: how `total` was derived */
-                    "Total-Count-Status"?: unknown;
+                    /** @description Present when an industry filter no stored value satisfies: it names the filter and the closest stored values; the empty page is free. */
+                    "Search-Warning"?: string;
+                    /** @description How `total` was derived: `exact`; `estimate` (the count ran out of time: the planner estimate); `page` (the page size). */
+                    "Total-Count-Status": "exact" | "estimate" | "page";
                     /** @description Credits this call took: one per returned match. */
                     "X-Credits-Charged"?: number;
                     /** @description The team's balance after this call. */
                     "X-Credits-Remaining"?: number;
+                    /** @description What the API key may still spend before its daily or monthly cap (the tighter one), after this call; only on keys with a cap. */
+                    "X-Key-Cap-Remaining"?: number;
                     /** @description Requests this key may make to this endpoint per minute. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
@@ -2334,42 +3456,68 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PersonDiscoverResponse"];
+                };
             };
             /** @description `invalid_query`: nothing in the description could be searched (details list the ignored words and working examples); in the sandbox, a description outside the fixed set (details.supported_queries). */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `unauthorized`: API-Key header missing, malformed, unknown or revoked. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description `insufficient_credits` (the matches exceed the balance; nothing charged) or `contract_expired`. Successful responses carry X-Credits-Charged and X-Credits-Remaining. */
+            /** @description `insufficient_credits` (the matches exceed the balance; nothing charged), `contract_expired`, or `key_cap_reached` (the API key reached its daily or monthly spend cap: `details: {cap, period, spent, resets_at, retry_after_seconds}`, with Retry-After). Successful responses carry X-Credits-Charged and X-Credits-Remaining. */
             402: {
                 headers: {
+                    /** @description On `key_cap_reached` only: seconds until the cap resets. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `forbidden`: this key is limited to other endpoints. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `rate_limited`, with Retry-After and X-RateLimit-Limit, -Remaining, -Reset headers. */
             429: {
                 headers: {
+                    /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
+                    RateLimit?: string;
+                    /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the key may call this endpoint again. */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -2446,6 +3594,8 @@ export interface operations {
                     "X-Credits-Charged"?: number;
                     /** @description The team's balance after this call. */
                     "X-Credits-Remaining"?: number;
+                    /** @description What the API key may still spend before its daily or monthly cap (the tighter one), after this call; only on keys with a cap. */
+                    "X-Key-Cap-Remaining"?: number;
                     /** @description Requests this key may make to this endpoint per minute. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
@@ -2454,28 +3604,38 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PersonEnrichResponse"];
+                };
             };
             /** @description `minimum_requirements_not_met`, `invalid_email`, or `invalid_request` (required_fields). */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `unauthorized`: API-Key header missing, malformed, unknown or revoked. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description `insufficient_credits` (the matches exceed the balance; nothing charged) or `contract_expired`. Successful responses carry X-Credits-Charged and X-Credits-Remaining. */
+            /** @description `insufficient_credits` (the matches exceed the balance; nothing charged), `contract_expired`, or `key_cap_reached` (the API key reached its daily or monthly spend cap: `details: {cap, period, spent, resets_at, retry_after_seconds}`, with Retry-After). Successful responses carry X-Credits-Charged and X-Credits-Remaining. */
             402: {
                 headers: {
+                    /** @description On `key_cap_reached` only: seconds until the cap resets. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /**
              * @description `forbidden`: this key is limited to other endpoints.
@@ -2486,21 +3646,39 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `validation_failed`: a field has the wrong type or cannot be read (phone, social_url, birth_date…). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `rate_limited`, with Retry-After and X-RateLimit-Limit, -Remaining, -Reset headers. */
             429: {
                 headers: {
+                    /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
+                    RateLimit?: string;
+                    /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the key may call this endpoint again. */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -2531,6 +3709,8 @@ export interface operations {
                     "X-Credits-Charged"?: number;
                     /** @description The team's balance after this call. */
                     "X-Credits-Remaining"?: number;
+                    /** @description What the API key may still spend before its daily or monthly cap (the tighter one), after this call; only on keys with a cap. */
+                    "X-Key-Cap-Remaining"?: number;
                     /** @description Requests this key may make to this endpoint per minute. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
@@ -2539,28 +3719,38 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PersonEnrichResponse"];
+                };
             };
             /** @description `minimum_requirements_not_met`, `invalid_email`, or `invalid_request` (required_fields). */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `unauthorized`: API-Key header missing, malformed, unknown or revoked. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description `insufficient_credits` (the matches exceed the balance; nothing charged) or `contract_expired`. Successful responses carry X-Credits-Charged and X-Credits-Remaining. */
+            /** @description `insufficient_credits` (the matches exceed the balance; nothing charged), `contract_expired`, or `key_cap_reached` (the API key reached its daily or monthly spend cap: `details: {cap, period, spent, resets_at, retry_after_seconds}`, with Retry-After). Successful responses carry X-Credits-Charged and X-Credits-Remaining. */
             402: {
                 headers: {
+                    /** @description On `key_cap_reached` only: seconds until the cap resets. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /**
              * @description `forbidden`: this key is limited to other endpoints.
@@ -2571,21 +3761,39 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `validation_failed`: a field has the wrong type or cannot be read (phone, social_url, birth_date…). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `rate_limited`, with Retry-After and X-RateLimit-Limit, -Remaining, -Reset headers. */
             429: {
                 headers: {
+                    /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
+                    RateLimit?: string;
+                    /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the key may call this endpoint again. */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -2616,6 +3824,8 @@ export interface operations {
                     "X-Credits-Charged"?: number;
                     /** @description The team's balance after this call. */
                     "X-Credits-Remaining"?: number;
+                    /** @description What the API key may still spend before its daily or monthly cap (the tighter one), after this call; only on keys with a cap. */
+                    "X-Key-Cap-Remaining"?: number;
                     /** @description Requests this key may make to this endpoint per minute. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
@@ -2624,35 +3834,59 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PersonBulkResponse"];
+                };
             };
             /** @description `unauthorized`: API-Key header missing, malformed, unknown or revoked. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description `insufficient_credits` (the matches exceed the balance; nothing charged) or `contract_expired`. Successful responses carry X-Credits-Charged and X-Credits-Remaining. */
+            /** @description `insufficient_credits` (the matches exceed the balance; nothing charged), `contract_expired`, or `key_cap_reached` (the API key reached its daily or monthly spend cap: `details: {cap, period, spent, resets_at, retry_after_seconds}`, with Retry-After). Successful responses carry X-Credits-Charged and X-Credits-Remaining. */
             402: {
                 headers: {
+                    /** @description On `key_cap_reached` only: seconds until the cap resets. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `forbidden`: this key is limited to other endpoints. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `rate_limited`, with Retry-After and X-RateLimit-Limit, -Remaining, -Reset headers. */
             429: {
                 headers: {
+                    /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
+                    RateLimit?: string;
+                    /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the key may call this endpoint again. */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -2736,63 +3970,93 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `unauthorized`: API-Key header missing, malformed, unknown or revoked. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description `insufficient_credits` or `contract_expired` (live jobs). */
+            /** @description `insufficient_credits`, `contract_expired` or `key_cap_reached` (live jobs). */
             402: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `forbidden`: this key is limited to other endpoints. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `conflict`: webhook_url without a webhook secret (create one with POST /webhooks/secret). */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `payload_too_large`: too many bytes or items. */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `unsupported_media_type`: not JSON, JSONL or CSV, or not gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `validation_failed`: an option, or some items (`details.problems`: index, line, reason). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `rate_limited`: too many creations, or too many active jobs. */
             429: {
                 headers: {
+                    /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
+                    RateLimit?: string;
+                    /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the key may call this endpoint again. */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -2820,13 +4084,15 @@ export interface operations {
                     /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description Present when an industry filter no stored value satisfies: it names the filter and the closest stored values; the empty page is free. */
-                    "Search-Warning"?: unknown;
-                    /** @description exact | estimate | page: how `total` was derived */
-                    "Total-Count-Status"?: unknown;
+                    "Search-Warning"?: string;
+                    /** @description How `total` was derived: `exact`; `estimate` (the count ran out of time: the planner estimate); `page` (the page size). */
+                    "Total-Count-Status": "exact" | "estimate" | "page";
                     /** @description Credits this call took: one per returned match. */
                     "X-Credits-Charged"?: number;
                     /** @description The team's balance after this call. */
                     "X-Credits-Remaining"?: number;
+                    /** @description What the API key may still spend before its daily or monthly cap (the tighter one), after this call; only on keys with a cap. */
+                    "X-Key-Cap-Remaining"?: number;
                     /** @description Requests this key may make to this endpoint per minute. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
@@ -2835,21 +4101,29 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PersonSearchResponse"];
+                };
             };
             /** @description `unauthorized`: API-Key header missing, malformed, unknown or revoked. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
-            /** @description `insufficient_credits` (the matches exceed the balance; nothing charged) or `contract_expired`. Successful responses carry X-Credits-Charged and X-Credits-Remaining. */
+            /** @description `insufficient_credits` (the matches exceed the balance; nothing charged), `contract_expired`, or `key_cap_reached` (the API key reached its daily or monthly spend cap: `details: {cap, period, spent, resets_at, retry_after_seconds}`, with Retry-After). Successful responses carry X-Credits-Charged and X-Credits-Remaining. */
             402: {
                 headers: {
+                    /** @description On `key_cap_reached` only: seconds until the cap resets. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /**
              * @description `forbidden`: this key is limited to other endpoints.
@@ -2860,14 +4134,30 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `rate_limited`, with Retry-After and X-RateLimit-Limit, -Remaining, -Reset headers. */
             429: {
                 headers: {
+                    /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
+                    RateLimit?: string;
+                    /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the key may call this endpoint again. */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -2884,19 +4174,31 @@ export interface operations {
             };
         };
         responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubjectReportDto"];
+                };
+            };
             /** @description `unauthorized`: no `Authorization: Bearer <OPERATOR_TOKEN>`, or the wrong token. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `forbidden`: OPERATOR_TOKEN is not set on this gateway. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -2915,19 +4217,31 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuppressionListDto"];
+                };
+            };
             /** @description `unauthorized`: no `Authorization: Bearer <OPERATOR_TOKEN>`, or the wrong token. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `forbidden`: OPERATOR_TOKEN is not set on this gateway. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -2944,19 +4258,31 @@ export interface operations {
             };
         };
         responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuppressionResultDto"];
+                };
+            };
             /** @description `unauthorized`: no `Authorization: Bearer <OPERATOR_TOKEN>`, or the wrong token. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `forbidden`: OPERATOR_TOKEN is not set on this gateway. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -2971,19 +4297,31 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiftResultDto"];
+                };
+            };
             /** @description `unauthorized`: no `Authorization: Bearer <OPERATOR_TOKEN>`, or the wrong token. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `forbidden`: OPERATOR_TOKEN is not set on this gateway. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -3020,21 +4358,39 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `forbidden`: this key is limited to other endpoints. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `rate_limited`, with Retry-After and X-RateLimit-Limit, -Remaining, -Reset headers. */
             429: {
                 headers: {
+                    /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
+                    RateLimit?: string;
+                    /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the key may call this endpoint again. */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -3082,49 +4438,75 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `unauthorized`: API-Key header missing, malformed, unknown or revoked. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `forbidden`: this key is limited to other endpoints. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `not_found`: no build of this kind (live, or sandbox under /sandbox/) by that name. */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `conflict`: the build is loading or failed to load; only a loaded build can be compared. */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `validation_failed`: from or to missing or not `<major>.<minor>.<patch>_<YYYY-MM-DD>`, an unknown entity, size outside 1 to 1,000. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `rate_limited`, with Retry-After and X-RateLimit-Limit, -Remaining, -Reset headers. */
             429: {
                 headers: {
+                    /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
+                    RateLimit?: string;
+                    /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the key may call this endpoint again. */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -3148,10 +4530,10 @@ export interface operations {
                     RateLimit?: string;
                     /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
                     "RateLimit-Policy"?: string;
-                    /** @description Present when an industry filter no stored value satisfies; the empty page is free. */
-                    "Search-Warning"?: unknown;
-                    /** @description exact | estimate | page: how `total` was derived */
-                    "Total-Count-Status"?: unknown;
+                    /** @description Present when an industry filter no stored value satisfies: it names the filter and the closest stored values; the empty page is free. */
+                    "Search-Warning"?: string;
+                    /** @description How `total` was derived: `exact`; `estimate` (the count ran out of time: the planner estimate); `page` (the page size). */
+                    "Total-Count-Status": "exact" | "estimate" | "page";
                     /** @description Requests this key may make to this endpoint per minute. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
@@ -3160,35 +4542,57 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CompanyDiscoverResponse"];
+                };
             };
             /** @description `invalid_query`: nothing in the description could be searched (details list the ignored words and working examples); in the sandbox, a description outside the fixed set (details.supported_queries). */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `unauthorized`: API-Key header missing, malformed, unknown or revoked. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `forbidden`: this key is limited to other endpoints. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `rate_limited`, with Retry-After and X-RateLimit-Limit, -Remaining, -Reset headers. */
             429: {
                 headers: {
+                    /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
+                    RateLimit?: string;
+                    /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the key may call this endpoint again. */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -3220,21 +4624,27 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CompanyEnrichResponse"];
+                };
             };
             /** @description `minimum_requirements_not_met` or `invalid_request` (required_fields). */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `unauthorized`: API-Key header missing, malformed, unknown or revoked. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /**
              * @description `forbidden`: this key is limited to other endpoints.
@@ -3245,14 +4655,30 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `rate_limited`, with Retry-After and X-RateLimit-Limit, -Remaining, -Reset headers. */
             429: {
                 headers: {
+                    /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
+                    RateLimit?: string;
+                    /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the key may call this endpoint again. */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -3284,28 +4710,48 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CompanyBulkResponse"];
+                };
             };
             /** @description `unauthorized`: API-Key header missing, malformed, unknown or revoked. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `forbidden`: this key is limited to other endpoints. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `rate_limited`, with Retry-After and X-RateLimit-Limit, -Remaining, -Reset headers. */
             429: {
                 headers: {
+                    /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
+                    RateLimit?: string;
+                    /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the key may call this endpoint again. */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -3389,56 +4835,84 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `unauthorized`: API-Key header missing, malformed, unknown or revoked. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `forbidden`: this key is limited to other endpoints. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `conflict`: webhook_url without a webhook secret (create one with POST /webhooks/secret). */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `payload_too_large`: too many bytes or items. */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `unsupported_media_type`: not JSON, JSONL or CSV, or not gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `validation_failed`: an option, or some items (`details.problems`: index, line, reason). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `rate_limited`: too many creations, or too many active jobs. */
             429: {
                 headers: {
+                    /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
+                    RateLimit?: string;
+                    /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the key may call this endpoint again. */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -3463,9 +4937,9 @@ export interface operations {
                     /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description Present when an industry filter no stored value satisfies: it names the filter and the closest stored values; the empty page is free. */
-                    "Search-Warning"?: unknown;
-                    /** @description exact | estimate | page: how `total` was derived */
-                    "Total-Count-Status"?: unknown;
+                    "Search-Warning"?: string;
+                    /** @description How `total` was derived: `exact`; `estimate` (the count ran out of time: the planner estimate); `page` (the page size). */
+                    "Total-Count-Status": "exact" | "estimate" | "page";
                     /** @description Requests this key may make to this endpoint per minute. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
@@ -3474,28 +4948,48 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CompanySearchResponse"];
+                };
             };
             /** @description `unauthorized`: API-Key header missing, malformed, unknown or revoked. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `forbidden`: this key is limited to other endpoints. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `rate_limited`, with Retry-After and X-RateLimit-Limit, -Remaining, -Reset headers. */
             429: {
                 headers: {
+                    /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
+                    RateLimit?: string;
+                    /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the key may call this endpoint again. */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -3519,10 +5013,10 @@ export interface operations {
                     RateLimit?: string;
                     /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
                     "RateLimit-Policy"?: string;
-                    /** @description Present when an industry filter no stored value satisfies; the empty page is free. */
-                    "Search-Warning"?: unknown;
-                    /** @description exact | estimate | page: how `total` was derived */
-                    "Total-Count-Status"?: unknown;
+                    /** @description Present when an industry filter no stored value satisfies: it names the filter and the closest stored values; the empty page is free. */
+                    "Search-Warning"?: string;
+                    /** @description How `total` was derived: `exact`; `estimate` (the count ran out of time: the planner estimate); `page` (the page size). */
+                    "Total-Count-Status": "exact" | "estimate" | "page";
                     /** @description Requests this key may make to this endpoint per minute. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
@@ -3531,35 +5025,57 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PersonDiscoverResponse"];
+                };
             };
             /** @description `invalid_query`: nothing in the description could be searched (details list the ignored words and working examples); in the sandbox, a description outside the fixed set (details.supported_queries). */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `unauthorized`: API-Key header missing, malformed, unknown or revoked. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `forbidden`: this key is limited to other endpoints. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `rate_limited`, with Retry-After and X-RateLimit-Limit, -Remaining, -Reset headers. */
             429: {
                 headers: {
+                    /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
+                    RateLimit?: string;
+                    /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the key may call this endpoint again. */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -3591,21 +5107,27 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PersonEnrichResponse"];
+                };
             };
             /** @description `minimum_requirements_not_met`, `invalid_email`, or `invalid_request` (required_fields). */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `unauthorized`: API-Key header missing, malformed, unknown or revoked. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /**
              * @description `forbidden`: this key is limited to other endpoints.
@@ -3616,21 +5138,39 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `validation_failed`: a field has the wrong type or cannot be read (phone, social_url, birth_date…). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `rate_limited`, with Retry-After and X-RateLimit-Limit, -Remaining, -Reset headers. */
             429: {
                 headers: {
+                    /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
+                    RateLimit?: string;
+                    /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the key may call this endpoint again. */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -3662,28 +5202,48 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PersonBulkResponse"];
+                };
             };
             /** @description `unauthorized`: API-Key header missing, malformed, unknown or revoked. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `forbidden`: this key is limited to other endpoints. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `rate_limited`, with Retry-After and X-RateLimit-Limit, -Remaining, -Reset headers. */
             429: {
                 headers: {
+                    /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
+                    RateLimit?: string;
+                    /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the key may call this endpoint again. */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -3767,56 +5327,84 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `unauthorized`: API-Key header missing, malformed, unknown or revoked. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `forbidden`: this key is limited to other endpoints. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `conflict`: webhook_url without a webhook secret (create one with POST /webhooks/secret). */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `payload_too_large`: too many bytes or items. */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `unsupported_media_type`: not JSON, JSONL or CSV, or not gzip. */
             415: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `validation_failed`: an option, or some items (`details.problems`: index, line, reason). */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `rate_limited`: too many creations, or too many active jobs. */
             429: {
                 headers: {
+                    /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
+                    RateLimit?: string;
+                    /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the key may call this endpoint again. */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -3841,9 +5429,9 @@ export interface operations {
                     /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
                     "RateLimit-Policy"?: string;
                     /** @description Present when an industry filter no stored value satisfies: it names the filter and the closest stored values; the empty page is free. */
-                    "Search-Warning"?: unknown;
-                    /** @description exact | estimate | page: how `total` was derived */
-                    "Total-Count-Status"?: unknown;
+                    "Search-Warning"?: string;
+                    /** @description How `total` was derived: `exact`; `estimate` (the count ran out of time: the planner estimate); `page` (the page size). */
+                    "Total-Count-Status": "exact" | "estimate" | "page";
                     /** @description Requests this key may make to this endpoint per minute. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current minute. */
@@ -3852,28 +5440,232 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PersonSearchResponse"];
+                };
             };
             /** @description `unauthorized`: API-Key header missing, malformed, unknown or revoked. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `forbidden`: this key is limited to other endpoints. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `rate_limited`, with Retry-After and X-RateLimit-Limit, -Remaining, -Reset headers. */
             429: {
                 headers: {
+                    /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
+                    RateLimit?: string;
+                    /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the key may call this endpoint again. */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    UsageController_summary: {
+        parameters: {
+            query?: {
+                /** @description First instant included: a date is its UTC day's start. Default: 30 days before `to`. At most 366 days before `to`. */
+                from?: string;
+                /** @description End of the window: a date includes its whole UTC day (the window ends at the next midnight), a timestamp is excluded. Default: now. */
+                to?: string;
+                /** @description One group per UTC day, per endpoint name, or per API key. */
+                group_by?: "day" | "endpoint" | "key";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
+                    RateLimit?: string;
+                    /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests this key may make to this endpoint per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsageDto"];
+                };
+            };
+            /** @description `unauthorized`: API-Key header missing, malformed, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `forbidden`: this key is limited to other endpoints. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `validation_failed` naming the parameter: from or to not a date (YYYY-MM-DD) or a timestamp with its offset, or no real date; from not before to; a window over 366 days; group_by not day, endpoint or key. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `rate_limited`, with Retry-After and X-RateLimit-Limit, -Remaining, -Reset headers. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
+                    RateLimit?: string;
+                    /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the key may call this endpoint again. */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    UsageController_events: {
+        parameters: {
+            query?: {
+                /** @description First instant included: a date is its UTC day's start. Default: 30 days before `to`. At most 366 days before `to`. */
+                from?: string;
+                /** @description End of the window: a date includes its whole UTC day (the window ends at the next midnight), a timestamp is excluded. Default: now. */
+                to?: string;
+                /** @description Only this endpoint name (as events and GET /usage?group_by=endpoint name it). */
+                endpoint?: string;
+                /** @description Only the requests of this API key (its id). */
+                key_id?: number;
+                limit?: number;
+                /** @description The `next_cursor` of the previous page; the other parameters unchanged or left out. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
+                    RateLimit?: string;
+                    /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests this key may make to this endpoint per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsageEventsDto"];
+                };
+            };
+            /** @description `invalid_cursor`: a cursor not given to your team by this endpoint, altered, or sent with another from, to, endpoint or key_id. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `unauthorized`: API-Key header missing, malformed, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `forbidden`: this key is limited to other endpoints. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `validation_failed` naming the parameter: from or to not a date (YYYY-MM-DD) or a timestamp with its offset, or no real date; from not before to; a window over 366 days; endpoint not an endpoint name; key_id or limit (1 to 1,000) not a positive integer. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `rate_limited`, with Retry-After and X-RateLimit-Limit, -Remaining, -Reset headers. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
+                    RateLimit?: string;
+                    /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the key may call this endpoint again. */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -3914,35 +5706,57 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `unauthorized`: API-Key header missing, malformed, unknown or revoked. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `forbidden`: this key is limited to other endpoints. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `validation_failed`: fields missing or empty, a value not a string or too long, a bad default_region. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `rate_limited`, with Retry-After and X-RateLimit-Limit, -Remaining, -Reset headers. */
             429: {
                 headers: {
+                    /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
+                    RateLimit?: string;
+                    /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the key may call this endpoint again. */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -3983,35 +5797,57 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `unauthorized`: API-Key header missing, malformed, unknown or revoked. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `forbidden`: this key is limited to other endpoints. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `validation_failed`: email missing, not a string or over 1000 characters. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `rate_limited`, with Retry-After and X-RateLimit-Limit, -Remaining, -Reset headers. */
             429: {
                 headers: {
+                    /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
+                    RateLimit?: string;
+                    /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the key may call this endpoint again. */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -4052,28 +5888,48 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `forbidden`: this key is limited to other endpoints. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `validation_failed`, with one `{field, problems}` entry per violated rule. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `rate_limited`, with Retry-After and X-RateLimit-Limit, -Remaining, -Reset headers. */
             429: {
                 headers: {
+                    /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
+                    RateLimit?: string;
+                    /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the key may call this endpoint again. */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -4114,28 +5970,48 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `forbidden`: this key is limited to other endpoints. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `validation_failed`, with one `{field, problems}` entry per violated rule. */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `rate_limited`, with Retry-After and X-RateLimit-Limit, -Remaining, -Reset headers. */
             429: {
                 headers: {
+                    /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
+                    RateLimit?: string;
+                    /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the key may call this endpoint again. */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -4172,21 +6048,39 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `forbidden`: this key is limited to other endpoints. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `rate_limited`, with Retry-After and X-RateLimit-Limit, -Remaining, -Reset headers. */
             429: {
                 headers: {
+                    /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
+                    RateLimit?: string;
+                    /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the key may call this endpoint again. */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -4223,28 +6117,48 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `forbidden`: this key is limited to other endpoints. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `conflict`: another rotation of the same secret ran at once; retry. */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
             /** @description `rate_limited`, with Retry-After and X-RateLimit-Limit, -Remaining, -Reset headers. */
             429: {
                 headers: {
+                    /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
+                    RateLimit?: string;
+                    /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the key may call this endpoint again. */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
