@@ -50,8 +50,11 @@ function operationsModule(document) {
 /** The generated files' names and contents, from the document at `file`. */
 async function generate(file = DOCUMENT) {
   const document = JSON.parse(readFileSync(file, 'utf8'));
-  // A default is what the server assumes when a field is left out, so it must stay optional to send.
-  const types = astToString(await openapiTS(document, { defaultNonNullable: false }));
+  // A default is what the server assumes when a field is left out, so it must stay optional to
+  // send; an object schema without properties (a bulk call's items) takes any, not none.
+  const types = astToString(
+    await openapiTS(document, { defaultNonNullable: false, emptyObjectsUnknown: true }),
+  );
   return { 'openapi.d.ts': BANNER + types, 'operations.ts': operationsModule(document) };
 }
 

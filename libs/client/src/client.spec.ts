@@ -149,7 +149,7 @@ describe('Idempotency-Key', () => {
     const { svc } = client(server.fetch);
     await svc.POST('/person/search', { body: { query: 'SELECT * FROM people WHERE age > 30' } });
     await svc.POST('/company/discover', { body: { query: 'software companies in ohio' } });
-    await svc.POST('/person/enrich/bulk', { body: { requests: [{ email: 'a@b.co' }] } as never });
+    await svc.POST('/person/enrich/bulk', { body: { requests: [{ email: 'a@b.co' }] } });
     await svc.POST('/sandbox/person/enrich', { body: { email: 'a@b.co' } });
     await svc.POST('/utility/hash/email', { body: { email: 'a@b.co' } });
     await svc.GET('/builds');

@@ -20,6 +20,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/autocomplete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Suggest stored values of a field by prefix, most frequent first, with their record counts (free) */
+        get: operations["AutocompleteController_suggest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/builds": {
         parameters: {
             query?: never;
@@ -360,6 +377,23 @@ export interface paths {
         post?: never;
         /** Lift a suppression: its people are served again from the next data load on. */
         delete: operations["PrivacyController_unsuppress"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/autocomplete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Suggest values of the fictional sandbox records (free) */
+        get: operations["AutocompleteController_suggest_sandbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -731,6 +765,31 @@ export interface components {
              */
             api_key: string;
         };
+        AutocompleteResponseDto: {
+            /**
+             * @description The search column the values filter on (`WHERE <column> = <value>`); null for a field search has no column for (school).
+             * @example job_title
+             */
+            column: string | null;
+            /** @enum {string} */
+            entity: "person" | "company";
+            /** @enum {string} */
+            field: "company" | "title" | "industry" | "school" | "skill" | "city" | "state" | "country" | "language";
+            /** @description Most frequent first (ties by value); at most `size`, none when nothing matches. */
+            suggestions: components["schemas"]["AutocompleteSuggestionDto"][];
+        };
+        AutocompleteSuggestionDto: {
+            /**
+             * @description Records of the served build holding the value; a record holding it twice counts once.
+             * @example 48213
+             */
+            count: number;
+            /**
+             * @description The value as stored (lowercase): use it as it is in a search filter (`=`).
+             * @example software engineer
+             */
+            value: string;
+        };
         BuildChangeDto: {
             /**
              * @description `added`: only in `to`; `deleted`: only in `from`; `updated`: in both, a top-level field differs.
@@ -812,7 +871,7 @@ export interface components {
              * @default false
              */
             pretty?: boolean;
-            requests: Record<string, never>[];
+            requests: Record<string, unknown>[];
             /**
              * @description Title-case text fields (names, job titles, company names, locations, industries, skills, headlines). Raw spellings, ids, URLs, domains, emails, codes, enum values, dates and confidence values are left as stored.
              * @default false
@@ -882,6 +941,8 @@ export interface components {
             interpretation: components["schemas"]["DiscoveryInterpretationDto"];
             /** @description One page of results. */
             matches: components["schemas"]["CompanyDiscoverMatch"][];
+            /** @description Send it back as `cursor` (with the same query, without `offset`) for the next page; `null` when this page ends the result set. Opaque; expires after SEARCH_CURSOR_KEEP_ALIVE_SECONDS idle (120 by default). docs/search-sql.md, "Paging". */
+            next_cursor: string | null;
             /** @description Rows the WHERE clause matches in all (Total-Count-Status says how it was counted). */
             total: number;
         };
@@ -1046,6 +1107,8 @@ export interface components {
         CompanySearchResponse: {
             /** @description One page of results. */
             matches: components["schemas"]["CompanySearchMatch"][];
+            /** @description Send it back as `cursor` (with the same query, without `offset`) for the next page; `null` when this page ends the result set. Opaque; expires after SEARCH_CURSOR_KEEP_ALIVE_SECONDS idle (120 by default). docs/search-sql.md, "Paging". */
+            next_cursor: string | null;
             /** @description Rows the WHERE clause matches in all (Total-Count-Status says how it was counted). */
             total: number;
         };
@@ -1056,6 +1119,8 @@ export interface components {
             took_ms: number;
         };
         DiscoverBodyDto: {
+            /** @description The `next_cursor` of the previous page, as it came, to read the next one: a walk reaches every row in svc_id order, past the offset limit, over the build it started on. Send it with the same query (and route) and not with `offset`; `limit` may change. It expires after SEARCH_CURSOR_KEEP_ALIVE_SECONDS idle (default 120; 400 `cursor_expired`), and another team, another query or an altered byte gets 400 `invalid_cursor`. */
+            cursor?: string;
             /**
              * @description Comma-separated field paths to remove, applied after include_fields.
              * @example emails.hash_sha256,emails.hash_sha1,emails.hash_md5
@@ -1069,7 +1134,7 @@ export interface components {
             /** @default 10 */
             limit?: number;
             /**
-             * @description Rows to skip; ordering is deterministic within a build, so pages never overlap or skip rows.
+             * @description Rows to skip; ordering is deterministic within a build, so pages never overlap or skip rows. Not with `cursor`.
              * @default 0
              */
             offset?: number;
@@ -1264,6 +1329,8 @@ export interface components {
             interpretation: components["schemas"]["DiscoveryInterpretationDto"];
             /** @description One page of results. */
             matches: components["schemas"]["PersonDiscoverMatch"][];
+            /** @description Send it back as `cursor` (with the same query, without `offset`) for the next page; `null` when this page ends the result set. Opaque; expires after SEARCH_CURSOR_KEEP_ALIVE_SECONDS idle (120 by default). docs/search-sql.md, "Paging". */
+            next_cursor: string | null;
             /** @description Rows the WHERE clause matches in all (Total-Count-Status says how it was counted). */
             total: number;
         };
@@ -1606,6 +1673,8 @@ export interface components {
         PersonSearchResponse: {
             /** @description One page of results. */
             matches: components["schemas"]["PersonSearchMatch"][];
+            /** @description Send it back as `cursor` (with the same query, without `offset`) for the next page; `null` when this page ends the result set. Opaque; expires after SEARCH_CURSOR_KEEP_ALIVE_SECONDS idle (120 by default). docs/search-sql.md, "Paging". */
+            next_cursor: string | null;
             /** @description Rows the WHERE clause matches in all (Total-Count-Status says how it was counted). */
             total: number;
         };
@@ -1670,6 +1739,8 @@ export interface components {
             svc_id: string;
         };
         SearchBodyDto: {
+            /** @description The `next_cursor` of the previous page, as it came, to read the next one: a walk reaches every row in svc_id order, past the offset limit, over the build it started on. Send it with the same query (and route) and not with `offset`; `limit` may change. It expires after SEARCH_CURSOR_KEEP_ALIVE_SECONDS idle (default 120; 400 `cursor_expired`), and another team, another query or an altered byte gets 400 `invalid_cursor`. */
+            cursor?: string;
             /**
              * @description Comma-separated field paths to remove, applied after include_fields.
              * @example emails.hash_sha256,emails.hash_sha1,emails.hash_md5
@@ -1683,7 +1754,7 @@ export interface components {
             /** @default 10 */
             limit?: number;
             /**
-             * @description Rows to skip; ordering is deterministic within a build, so pages never overlap or skip rows.
+             * @description Rows to skip; ordering is deterministic within a build, so pages never overlap or skip rows. Not with `cursor`.
              * @default 0
              */
             offset?: number;
@@ -2017,6 +2088,102 @@ export interface operations {
                 };
             };
             /** @description `service_unavailable`: the token cannot be checked because the sign-in service did not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AutocompleteController_suggest: {
+        parameters: {
+            query: {
+                /** @description Whose values to suggest. People: company (current employer, `company_name`), title (current `job_title`), industry (`company_industry`), school (every school in their education), skill, city, state, country, language. Companies: company (`name_cleaned`) and industry. */
+                field: "company" | "title" | "industry" | "school" | "skill" | "city" | "state" | "country" | "language";
+                /** @description What was typed: suggests the values that start with it, or one of whose words does ("eng" → "software engineer"), ignoring case and accents. Empty: the most frequent values. Text without a letter or digit suggests nothing. */
+                text?: string;
+                /** @description Suggestions at most. */
+                size?: number;
+                /** @description Whose records the values and counts come from: people, or companies. */
+                entity?: "person" | "company";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The suggestions, most frequent first. */
+            200: {
+                headers: {
+                    /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
+                    RateLimit?: string;
+                    /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests this key may make to this endpoint per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutocompleteResponseDto"];
+                };
+            };
+            /** @description `unauthorized`: API-Key header missing, malformed, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `forbidden`: this key is limited to other endpoints. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `validation_failed`: a field the entity does not offer, an unknown entity, text over 100 characters, size outside 1 to 100. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `rate_limited`, with Retry-After and X-RateLimit-Limit, -Remaining, -Reset headers. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
+                    RateLimit?: string;
+                    /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the key may call this endpoint again. */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `service_unavailable`: the search service did not answer in time, or the build's values are being prepared (once per build; `Retry-After`). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2541,7 +2708,7 @@ export interface operations {
                 "application/json": {
                     exclude_fields?: string;
                     include_fields?: string;
-                    requests: Record<string, never>[];
+                    requests: Record<string, unknown>[];
                     titlecase?: boolean;
                     /** Format: uri */
                     webhook_url?: string;
@@ -2549,7 +2716,7 @@ export interface operations {
                 "application/jsonl": {
                     exclude_fields?: string;
                     include_fields?: string;
-                    requests: Record<string, never>[];
+                    requests: Record<string, unknown>[];
                     titlecase?: boolean;
                     /** Format: uri */
                     webhook_url?: string;
@@ -2557,7 +2724,7 @@ export interface operations {
                 "application/x-ndjson": {
                     exclude_fields?: string;
                     include_fields?: string;
-                    requests: Record<string, never>[];
+                    requests: Record<string, unknown>[];
                     titlecase?: boolean;
                     /** Format: uri */
                     webhook_url?: string;
@@ -2565,7 +2732,7 @@ export interface operations {
                 "text/csv": {
                     exclude_fields?: string;
                     include_fields?: string;
-                    requests: Record<string, never>[];
+                    requests: Record<string, unknown>[];
                     titlecase?: boolean;
                     /** Format: uri */
                     webhook_url?: string;
@@ -3158,23 +3325,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
-                    RateLimit?: string;
-                    /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Requests this key may make to this endpoint per minute. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current minute. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the current minute ends. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
             /** @description `unauthorized`: API-Key header missing, malformed, unknown or revoked. */
             401: {
                 headers: {
@@ -3234,7 +3384,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": Record<string, unknown>;
             };
         };
         responses: {
@@ -3348,23 +3498,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
-                    RateLimit?: string;
-                    /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Requests this key may make to this endpoint per minute. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current minute. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the current minute ends. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
             /** @description `unauthorized`: API-Key header missing, malformed, unknown or revoked. */
             401: {
                 headers: {
@@ -3914,7 +4047,7 @@ export interface operations {
                 "application/json": {
                     exclude_fields?: string;
                     include_fields?: string;
-                    requests: Record<string, never>[];
+                    requests: Record<string, unknown>[];
                     titlecase?: boolean;
                     /** Format: uri */
                     webhook_url?: string;
@@ -3922,7 +4055,7 @@ export interface operations {
                 "application/jsonl": {
                     exclude_fields?: string;
                     include_fields?: string;
-                    requests: Record<string, never>[];
+                    requests: Record<string, unknown>[];
                     titlecase?: boolean;
                     /** Format: uri */
                     webhook_url?: string;
@@ -3930,7 +4063,7 @@ export interface operations {
                 "application/x-ndjson": {
                     exclude_fields?: string;
                     include_fields?: string;
-                    requests: Record<string, never>[];
+                    requests: Record<string, unknown>[];
                     titlecase?: boolean;
                     /** Format: uri */
                     webhook_url?: string;
@@ -3938,7 +4071,7 @@ export interface operations {
                 "text/csv": {
                     exclude_fields?: string;
                     include_fields?: string;
-                    requests: Record<string, never>[];
+                    requests: Record<string, unknown>[];
                     titlecase?: boolean;
                     /** Format: uri */
                     webhook_url?: string;
@@ -4316,6 +4449,102 @@ export interface operations {
             };
             /** @description `forbidden`: OPERATOR_TOKEN is not set on this gateway. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AutocompleteController_suggest_sandbox: {
+        parameters: {
+            query: {
+                /** @description Whose values to suggest. People: company (current employer, `company_name`), title (current `job_title`), industry (`company_industry`), school (every school in their education), skill, city, state, country, language. Companies: company (`name_cleaned`) and industry. */
+                field: "company" | "title" | "industry" | "school" | "skill" | "city" | "state" | "country" | "language";
+                /** @description What was typed: suggests the values that start with it, or one of whose words does ("eng" → "software engineer"), ignoring case and accents. Empty: the most frequent values. Text without a letter or digit suggests nothing. */
+                text?: string;
+                /** @description Suggestions at most. */
+                size?: number;
+                /** @description Whose records the values and counts come from: people, or companies. */
+                entity?: "person" | "company";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The suggestions, most frequent first. */
+            200: {
+                headers: {
+                    /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
+                    RateLimit?: string;
+                    /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Requests this key may make to this endpoint per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutocompleteResponseDto"];
+                };
+            };
+            /** @description `unauthorized`: API-Key header missing, malformed, unknown or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `forbidden`: this key is limited to other endpoints. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `validation_failed`: a field the entity does not offer, an unknown entity, text over 100 characters, size outside 1 to 100. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `rate_limited`, with Retry-After and X-RateLimit-Limit, -Remaining, -Reset headers. */
+            429: {
+                headers: {
+                    /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
+                    RateLimit?: string;
+                    /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the key may call this endpoint again. */
+                    "Retry-After"?: number;
+                    /** @description Requests this key may make to this endpoint per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current minute ends. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `service_unavailable`: the search service did not answer in time, or the build's values are being prepared (once per build; `Retry-After`). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4779,7 +5008,7 @@ export interface operations {
                 "application/json": {
                     exclude_fields?: string;
                     include_fields?: string;
-                    requests: Record<string, never>[];
+                    requests: Record<string, unknown>[];
                     titlecase?: boolean;
                     /** Format: uri */
                     webhook_url?: string;
@@ -4787,7 +5016,7 @@ export interface operations {
                 "application/jsonl": {
                     exclude_fields?: string;
                     include_fields?: string;
-                    requests: Record<string, never>[];
+                    requests: Record<string, unknown>[];
                     titlecase?: boolean;
                     /** Format: uri */
                     webhook_url?: string;
@@ -4795,7 +5024,7 @@ export interface operations {
                 "application/x-ndjson": {
                     exclude_fields?: string;
                     include_fields?: string;
-                    requests: Record<string, never>[];
+                    requests: Record<string, unknown>[];
                     titlecase?: boolean;
                     /** Format: uri */
                     webhook_url?: string;
@@ -4803,7 +5032,7 @@ export interface operations {
                 "text/csv": {
                     exclude_fields?: string;
                     include_fields?: string;
-                    requests: Record<string, never>[];
+                    requests: Record<string, unknown>[];
                     titlecase?: boolean;
                     /** Format: uri */
                     webhook_url?: string;
@@ -5271,7 +5500,7 @@ export interface operations {
                 "application/json": {
                     exclude_fields?: string;
                     include_fields?: string;
-                    requests: Record<string, never>[];
+                    requests: Record<string, unknown>[];
                     titlecase?: boolean;
                     /** Format: uri */
                     webhook_url?: string;
@@ -5279,7 +5508,7 @@ export interface operations {
                 "application/jsonl": {
                     exclude_fields?: string;
                     include_fields?: string;
-                    requests: Record<string, never>[];
+                    requests: Record<string, unknown>[];
                     titlecase?: boolean;
                     /** Format: uri */
                     webhook_url?: string;
@@ -5287,7 +5516,7 @@ export interface operations {
                 "application/x-ndjson": {
                     exclude_fields?: string;
                     include_fields?: string;
-                    requests: Record<string, never>[];
+                    requests: Record<string, unknown>[];
                     titlecase?: boolean;
                     /** Format: uri */
                     webhook_url?: string;
@@ -5295,7 +5524,7 @@ export interface operations {
                 "text/csv": {
                     exclude_fields?: string;
                     include_fields?: string;
-                    requests: Record<string, never>[];
+                    requests: Record<string, unknown>[];
                     titlecase?: boolean;
                     /** Format: uri */
                     webhook_url?: string;
