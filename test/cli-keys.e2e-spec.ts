@@ -36,6 +36,8 @@ describe('keys', () => {
       prefix: expect.stringMatching(/^[0-9A-Za-z]{8}$/),
       team_id: expect.any(Number),
       endpoints: ['/person/enrich', '/sandbox/person/enrich'],
+      daily_cap: null,
+      monthly_cap: null,
     });
     first = r.json;
     expect(first.api_key.slice(4, 12)).toBe(first.prefix);
@@ -91,12 +93,16 @@ describe('keys', () => {
         'agent_id',
         'created_at',
         'created_by_account_id',
+        'daily_cap',
         'endpoints',
         'key_id',
         'kind',
         'last_used_at',
+        'monthly_cap',
         'prefix',
         'revoked_at',
+        'spent_this_month',
+        'spent_today',
         'team_id',
       ]);
     }
@@ -149,4 +155,119 @@ describe('keys', () => {
     expect(missing).toMatchObject({ code: 1, stderr: 'error: key 99999 not found\n' });
     expect(missingPrefix).toMatchObject({ code: 1, stderr: 'error: key with prefix zzzzzzzz not found\n' });
   });
+});
+
+describe('key spend caps', () => {
+  it('key:create --daily-cap --monthly-cap stores the caps; key:list shows them with the spend of today and this month', async () => {
+    const r = await cli(['key:create', '--team', 'Acme', '--daily-cap', '50', '--monthly-cap', '0']);
+    expect(r.code).toBe(0);
+    expect(r.json).toMatchObject({ daily_cap: 50, monthly_cap: 0 });
+    const [row] = await sql<{ daily_cap: number; monthly_cap: number }>(
+      `SELECT daily_cap, monthly_cap FROM api_keys WHERE id = $1`,
+      [r.json.key_id],
+    );
+    expect(row).toEqual({ daily_cap: 50, monthly_cap: 0 });
+    // Spent today 7, and 3 more earlier this month; a spend of an earlier day counts for nothing today.
+    await sql(
+      `UPDATE api_keys SET spend_day = (now() AT TIME ZONE 'UTC')::date, spend_day_credits = 7,
+              spend_month = date_trunc('month', now() AT TIME ZONE 'UTC')::date, spend_month_credits = 10
+        WHERE id = $1`,
+      [r.json.key_id],
+    );
+    const listed = await cli(['key:list', '--team', 'Acme']);
+    expect(listed.json.keys.find((k: { key_id: number }) => k.key_id === r.json.key_id)).toMatchObject({
+      daily_cap: 50,
+      monthly_cap: 0,
+      spent_today: 7,
+      spent_this_month: 10,
+    });
+    await sql(`UPDATE api_keys SET spend_day = spend_day - 1 WHERE id = $1`, [r.json.key_id]);
+    const later = await cli(['key:list', '--team', 'Acme']);
+    expect(later.json.keys.find((k: { key_id: number }) => k.key_id === r.json.key_id)).toMatchObject({
+      spent_today: 0,
+      spent_this_month: 10,
+    });
+  }, 120_000);
+
+  it('key:update sets and removes caps, audited; other caps stay', async () => {
+    const created = await cli(['key:create', '--team', 'Acme', '--daily-cap', '5']);
+    const id = String(created.json.key_id);
+    const set = await cli(['key:update', '--key-id', id, '--monthly-cap', '100']);
+    expect(set.code).toBe(0);
+    expect(set.json).toMatchObject({ key_id: created.json.key_id, daily_cap: 5, monthly_cap: 100 });
+    const removed = await cli(['key:update', '--prefix', created.json.prefix, '--daily-cap', 'none']);
+    expect(removed.json).toMatchObject({ daily_cap: null, monthly_cap: 100 });
+    const [row] = await sql<{ daily_cap: number | null; monthly_cap: number | null }>(
+      `SELECT daily_cap, monthly_cap FROM api_keys WHERE id = $1`,
+      [created.json.key_id],
+    );
+    expect(row).toEqual({ daily_cap: null, monthly_cap: 100 });
+    const audit = await sql<{ before: object; after: object }>(
+      `SELECT before, after FROM audit_log WHERE action = 'key.update' AND target = $1 ORDER BY id`,
+      [`key:${id}`],
+    );
+    expect(audit.map((a) => [a.before, a.after])).toEqual([
+      [
+        { prefix: created.json.prefix, daily_cap: 5, monthly_cap: null },
+        { prefix: created.json.prefix, daily_cap: 5, monthly_cap: 100 },
+      ],
+      [
+        { prefix: created.json.prefix, daily_cap: 5, monthly_cap: 100 },
+        { prefix: created.json.prefix, daily_cap: null, monthly_cap: 100 },
+      ],
+    ]);
+  }, 120_000);
+
+  // The values a cap may take are args.spec's (capOrNone); here, that the commands use it.
+  it('refuses a cap that is not a non-negative integer or none, an update that changes nothing, a revoked key', async () => {
+    const created = await cli(['key:create', '--team', 'Acme']);
+    const id = String(created.json.key_id);
+    const [negative, nothing] = await Promise.all([
+      cli(['key:create', '--team', 'Acme', '--daily-cap', '-1']),
+      cli(['key:update', '--key-id', id]),
+    ]);
+    expect(negative).toMatchObject({
+      code: 2,
+      stderr:
+        'error: --daily-cap must be a non-negative integer up to 2147483647 credits, or none (got "-1")\n',
+    });
+    expect(nothing).toMatchObject({
+      code: 2,
+      stderr: 'error: give --daily-cap, --monthly-cap or both (a number of credits, or none)\n',
+    });
+    await cli(['key:revoke', '--key-id', id]);
+    const onRevoked = await cli(['key:update', '--key-id', id, '--monthly-cap', '1.5']);
+    expect(onRevoked.code).toBe(2);
+    const revoked = await cli(['key:update', '--key-id', id, '--daily-cap', '1']);
+    expect(revoked).toMatchObject({
+      code: 1,
+      stderr: `error: key ${id} is revoked; its caps no longer matter\n`,
+    });
+  }, 120_000);
+
+  it("team:update sets the caps of the team's agent keys to come", async () => {
+    const r = await cli([
+      'team:update',
+      '--team',
+      'Acme',
+      '--agent-key-daily-cap',
+      '20',
+      '--agent-key-monthly-cap',
+      '300',
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.json).toMatchObject({ name: 'Acme', agent_key_daily_cap: 20, agent_key_monthly_cap: 300 });
+    const off = await cli(['team:update', '--team', 'Acme', '--agent-key-monthly-cap', 'none']);
+    expect(off.json).toMatchObject({ agent_key_daily_cap: 20, agent_key_monthly_cap: null });
+    const [row] = await sql<{ agent_key_daily_cap: number; agent_key_monthly_cap: number | null }>(
+      `SELECT agent_key_daily_cap, agent_key_monthly_cap FROM teams WHERE name = 'Acme'`,
+    );
+    expect(row).toEqual({ agent_key_daily_cap: 20, agent_key_monthly_cap: null });
+    const bad = await cli(['team:update', '--team', 'Acme', '--agent-key-daily-cap', '-3']);
+    expect(bad).toMatchObject({
+      code: 2,
+      stderr:
+        'error: --agent-key-daily-cap must be a non-negative integer up to 2147483647 credits, or none (got "-3")\n',
+    });
+  }, 120_000);
 });

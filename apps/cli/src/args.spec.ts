@@ -1,5 +1,6 @@
 import { usageError } from './testing/usage-error';
 import {
+  capOrNone,
   email,
   endpoints,
   isoDate,
@@ -22,6 +23,18 @@ describe('integers', () => {
     for (const bad of ['-5', 'abc', '1.5', '1e3', '', '2147483648', '0x10']) {
       expect(usage(() => nonNegativeInt('--credits', bad)).message).toMatch(
         /^--credits must be a non-negative integer/,
+      );
+    }
+  });
+
+  it('spend caps are non-negative integers of credits, or none', () => {
+    expect(capOrNone('--daily-cap', '0')).toBe(0);
+    expect(capOrNone('--daily-cap', ' 50 ')).toBe(50);
+    expect(capOrNone('--daily-cap', 'none')).toBeNull();
+    expect(capOrNone('--daily-cap', 'NONE')).toBeNull();
+    for (const bad of ['-1', '1.5', 'lots', '', '2147483648', 'null']) {
+      expect(usage(() => capOrNone('--monthly-cap', bad)).message).toBe(
+        `--monthly-cap must be a non-negative integer up to 2147483647 credits, or none (got ${JSON.stringify(bad)})`,
       );
     }
   });

@@ -20,6 +20,18 @@ export function nonNegativeInt(flag: string, raw: string, max = INT32_MAX): numb
   return Number(s);
 }
 
+/** A spend cap in credits: a non-negative integer, or `none` to have no cap (null). */
+export function capOrNone(flag: string, raw: string): number | null {
+  if (raw.trim().toLowerCase() === 'none') return null;
+  const s = raw.trim();
+  if (!/^\d+$/.test(s) || Number(s) > INT32_MAX) {
+    throw new UsageError(
+      `${flag} must be a non-negative integer up to ${INT32_MAX} credits, or none (got ${show(raw)})`,
+    );
+  }
+  return Number(s);
+}
+
 export function positiveInt(flag: string, raw: string, max = INT32_MAX): number {
   const s = raw.trim();
   if (!/^\d+$/.test(s) || Number(s) < 1 || Number(s) > max) {

@@ -49,15 +49,23 @@ export async function insertTeam(db: DataSource | EntityManager, input: NewTeam)
   }
 }
 
+/** A key's spend caps in credits (docs/access.md, "Spend caps per key"); null = none. */
+export interface KeyCaps {
+  dailyCap: number | null;
+  monthlyCap: number | null;
+}
+
 /**
- * A standard key for the team (`endpoints` null = every endpoint). The key itself is returned
- * once; only its hash is stored. A prefix collision (1 in ~10^14) is retried with a new key.
- * `db` may be a caller's transaction (which may then record the key in the audit log).
+ * A standard key for the team (`endpoints` null = every endpoint), with its spend caps. The key
+ * itself is returned once; only its hash is stored. A prefix collision (1 in ~10^14) is retried
+ * with a new key. `db` may be a caller's transaction (which may then record the key in the audit
+ * log).
  */
 export async function insertApiKey(
   db: DataSource | EntityManager,
   teamId: number,
   endpoints: string[] | null,
+  caps: KeyCaps = { dailyCap: null, monthlyCap: null },
 ): Promise<{ apiKey: string; key: ApiKey }> {
   for (let attempt = 1; ; attempt++) {
     const generated = generateApiKey();
@@ -72,6 +80,8 @@ export async function insertApiKey(
             secretHash: generated.secretHash,
             endpoints,
             kind: 'standard',
+            dailyCap: caps.dailyCap,
+            monthlyCap: caps.monthlyCap,
           }),
         ),
       );

@@ -8,10 +8,12 @@ import {
   AuditActor,
   cliActor,
   insertApiKey,
+  KeyCaps,
+  readKeySpend,
   revokeApiKey,
 } from '@app/store';
-import { endpoints, keyPrefix, positiveInt, TeamRef, teamRef } from '../args';
-import { NotFoundError, UsageError } from '../errors';
+import { capOrNone, endpoints, keyPrefix, positiveInt, TeamRef, teamRef } from '../args';
+import { ConflictError, NotFoundError, UsageError } from '../errors';
 import { Runner } from '../runner';
 import { findTeam } from './lookup';
 import { broadcastRevoked, RevocationReport } from './revocations';
@@ -28,6 +30,9 @@ export interface KeyView {
   created_at: Date;
   last_used_at: Date | null;
   revoked_at: Date | null;
+  /** Spend caps in credits per UTC day and month; null = none. */
+  daily_cap: number | null;
+  monthly_cap: number | null;
 }
 
 export function keyView(key: ApiKey): KeyView {
@@ -42,13 +47,23 @@ export function keyView(key: ApiKey): KeyView {
     created_at: key.createdAt,
     last_used_at: key.lastUsedAt,
     revoked_at: key.revokedAt,
+    daily_cap: key.dailyCap,
+    monthly_cap: key.monthlyCap,
   };
+}
+
+/** A listed key with what it spent in the current UTC day and month (the database's clock). */
+export interface ListedKeyView extends KeyView {
+  spent_today: number;
+  spent_this_month: number;
 }
 
 export interface CreateKeyInput {
   team: TeamRef;
   /** null = every endpoint. */
   endpoints: string[] | null;
+  /** Absent: no caps. */
+  caps?: KeyCaps;
 }
 
 export interface CreateKeyResult {
@@ -58,6 +73,8 @@ export interface CreateKeyResult {
   prefix: string;
   team_id: number;
   endpoints: string[] | null;
+  daily_cap: number | null;
+  monthly_cap: number | null;
 }
 
 /** key:create: a standard key for the team (libs/store), shown once; audited without the key. */
@@ -68,14 +85,20 @@ export async function createKey(
 ): Promise<CreateKeyResult> {
   return ds.transaction(async (em) => {
     const team = await findTeam(em, input.team);
-    const { apiKey, key } = await insertApiKey(em, team.id, input.endpoints);
+    const { apiKey, key } = await insertApiKey(em, team.id, input.endpoints, input.caps);
     await appendAudit(em, {
       actor,
       action: 'key.create',
       teamId: team.id,
       target: `key:${key.id}`,
       // The prefix names the key in listings and is not secret; the key and its hash stay out.
-      after: { prefix: key.prefix, kind: key.kind, endpoints: key.endpoints },
+      after: {
+        prefix: key.prefix,
+        kind: key.kind,
+        endpoints: key.endpoints,
+        daily_cap: key.dailyCap,
+        monthly_cap: key.monthlyCap,
+      },
     });
     return {
       api_key: apiKey,
@@ -83,6 +106,8 @@ export async function createKey(
       prefix: key.prefix,
       team_id: team.id,
       endpoints: key.endpoints,
+      daily_cap: key.dailyCap,
+      monthly_cap: key.monthlyCap,
     };
   });
 }
@@ -120,29 +145,90 @@ export async function revokeKey(
     }
     return done;
   });
-  if (!revoked) {
-    throw new NotFoundError(
-      'keyId' in selector
-        ? `key ${selector.keyId} not found`
-        : `key with prefix ${selector.prefix} not found`,
-    );
-  }
+  if (!revoked) throw new NotFoundError(keyNotFound(selector));
   const revocation = await broadcastRevoked(config, revoked.alreadyRevoked ? [] : [revoked.key.secretHash]);
   return { ...keyView(revoked.key), already_revoked: revoked.alreadyRevoked, revocation };
 }
 
+/** key:update: what changes; an absent cap stays as it is, null removes it. */
+export type KeyCapsUpdate = Partial<KeyCaps>;
+
+/**
+ * key:update: sets or removes a key's spend caps, with its audit row, in one transaction. The
+ * charge reads the caps from the key's row, so they bind the next charge on every gateway; the
+ * gateways' credit pre-check learns of a first cap within API_KEY_CACHE_TTL_MS.
+ */
+export async function updateKeyCaps(
+  ds: DataSource,
+  selector: KeySelector,
+  update: KeyCapsUpdate,
+  actor: AuditActor = cliActor(),
+): Promise<KeyView> {
+  return ds.transaction(async (em) => {
+    const where = 'keyId' in selector ? { id: selector.keyId } : { prefix: selector.prefix };
+    const key = await em.findOne(ApiKey, { where, lock: { mode: 'pessimistic_write' } });
+    if (!key) throw new NotFoundError(keyNotFound(selector));
+    if (key.revokedAt !== null)
+      throw new ConflictError(`key ${key.id} is revoked; its caps no longer matter`);
+    const before = { daily_cap: key.dailyCap, monthly_cap: key.monthlyCap };
+    if (update.dailyCap !== undefined) key.dailyCap = update.dailyCap;
+    if (update.monthlyCap !== undefined) key.monthlyCap = update.monthlyCap;
+    await em.update(ApiKey, key.id, { dailyCap: key.dailyCap, monthlyCap: key.monthlyCap });
+    await appendAudit(em, {
+      actor,
+      action: 'key.update',
+      teamId: key.teamId,
+      target: `key:${key.id}`,
+      before: { prefix: key.prefix, ...before },
+      after: { prefix: key.prefix, daily_cap: key.dailyCap, monthly_cap: key.monthlyCap },
+    });
+    return keyView(key);
+  });
+}
+
+const keyNotFound = (selector: KeySelector) =>
+  'keyId' in selector ? `key ${selector.keyId} not found` : `key with prefix ${selector.prefix} not found`;
+
 export interface ListKeysResult {
   team_id: number;
   team: string;
-  keys: KeyView[];
+  keys: ListedKeyView[];
 }
 
-/** key:list: every key of the team, newest first, without secrets. */
+/** key:list: every key of the team, newest first, without secrets, with its caps and spend. */
 export async function listKeys(ds: DataSource, input: { team: TeamRef }): Promise<ListKeysResult> {
   const team = await findTeam(ds.manager, input.team);
   const keys = await ds.manager.find(ApiKey, { where: { teamId: team.id }, order: { id: 'DESC' } });
-  return { team_id: team.id, team: team.name, keys: keys.map(keyView) };
+  const spend = new Map(
+    (
+      await readKeySpend(
+        ds,
+        keys.map((k) => k.id),
+      )
+    ).map((s) => [s.keyId, s]),
+  );
+  return {
+    team_id: team.id,
+    team: team.name,
+    keys: keys.map((k) => ({
+      ...keyView(k),
+      spent_today: spend.get(k.id)?.spentToday ?? 0,
+      spent_this_month: spend.get(k.id)?.spentThisMonth ?? 0,
+    })),
+  };
 }
+
+/** `--key-id` or `--prefix`, exactly one. */
+function keySelector(opts: { keyId?: string; prefix?: string }): KeySelector {
+  if ((opts.keyId === undefined) === (opts.prefix === undefined)) {
+    throw new UsageError('give exactly one of --key-id or --prefix');
+  }
+  return opts.keyId !== undefined
+    ? { keyId: positiveInt('--key-id', opts.keyId) }
+    : { prefix: keyPrefix('--prefix', opts.prefix!) };
+}
+
+const cap = (flag: string, raw: string | undefined) => (raw === undefined ? undefined : capOrNone(flag, raw));
 
 export function registerKeyCommands(program: Command, run: Runner): void {
   program
@@ -153,10 +239,16 @@ export function registerKeyCommands(program: Command, run: Runner): void {
       '--endpoints <paths>',
       'comma-separated paths the key may call, e.g. /person/enrich,/sandbox/person/enrich (default: all)',
     )
-    .action((opts: { team: string; endpoints?: string }) => {
+    .option('--daily-cap <credits>', 'credits the key may spend per UTC day (default: none)')
+    .option('--monthly-cap <credits>', 'credits the key may spend per UTC calendar month (default: none)')
+    .action((opts: { team: string; endpoints?: string; dailyCap?: string; monthlyCap?: string }) => {
       const input: CreateKeyInput = {
         team: teamRef('--team', opts.team),
         endpoints: opts.endpoints === undefined ? null : endpoints('--endpoints', opts.endpoints),
+        caps: {
+          dailyCap: cap('--daily-cap', opts.dailyCap) ?? null,
+          monthlyCap: cap('--monthly-cap', opts.monthlyCap) ?? null,
+        },
       };
       return run((ds, _config, _out, actor) => createKey(ds, input, actor));
     });
@@ -167,19 +259,35 @@ export function registerKeyCommands(program: Command, run: Runner): void {
     .option('--key-id <id>', 'key id (from key:create or key:list)')
     .option('--prefix <prefix>', 'key prefix, e.g. svc_AbCd1234')
     .action((opts: { keyId?: string; prefix?: string }) => {
-      if ((opts.keyId === undefined) === (opts.prefix === undefined)) {
-        throw new UsageError('give exactly one of --key-id or --prefix');
-      }
-      const selector: KeySelector =
-        opts.keyId !== undefined
-          ? { keyId: positiveInt('--key-id', opts.keyId) }
-          : { prefix: keyPrefix('--prefix', opts.prefix!) };
+      const selector = keySelector(opts);
       return run((ds, config, _out, actor) => revokeKey(ds, config, selector, actor));
     });
 
   program
+    .command('key:update')
+    .description(
+      "set or remove an API key's spend caps (credits per UTC day / month); they bind its next charge",
+    )
+    .option('--key-id <id>', 'key id (from key:create or key:list)')
+    .option('--prefix <prefix>', 'key prefix, e.g. svc_AbCd1234')
+    .option('--daily-cap <credits>', 'credits per UTC day, or none to remove the cap')
+    .option('--monthly-cap <credits>', 'credits per UTC calendar month, or none to remove the cap')
+    .action((opts: { keyId?: string; prefix?: string; dailyCap?: string; monthlyCap?: string }) => {
+      const selector = keySelector(opts);
+      const update: KeyCapsUpdate = {
+        dailyCap: cap('--daily-cap', opts.dailyCap),
+        monthlyCap: cap('--monthly-cap', opts.monthlyCap),
+      };
+      if (update.dailyCap === undefined && update.monthlyCap === undefined)
+        throw new UsageError('give --daily-cap, --monthly-cap or both (a number of credits, or none)');
+      return run((ds, _config, _out, actor) => updateKeyCaps(ds, selector, update, actor));
+    });
+
+  program
     .command('key:list')
-    .description("list a team's API keys (never the keys themselves)")
+    .description(
+      "list a team's API keys (never the keys themselves), with their caps and spend this UTC day and month",
+    )
     .requiredOption('--team <team>', 'team name or id')
     .action((opts: { team: string }) => {
       const input = { team: teamRef('--team', opts.team) };

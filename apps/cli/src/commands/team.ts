@@ -11,9 +11,10 @@ import {
   TeamNameTakenError,
   TeamTier,
 } from '@app/store';
-import { isoDate, nonNegativeInt, oneOf, teamName } from '../args';
-import { ConflictError } from '../errors';
+import { capOrNone, isoDate, nonNegativeInt, oneOf, TeamRef, teamName, teamRef } from '../args';
+import { ConflictError, UsageError } from '../errors';
 import { Runner } from '../runner';
+import { findTeam } from './lookup';
 
 export interface TeamView {
   team_id: number;
@@ -66,6 +67,72 @@ export async function createTeam(
   }
 }
 
+/** The caps an agent key of the team is issued with (docs/access.md, "Spend caps per key"). */
+export interface AgentKeyCapsView {
+  team_id: number;
+  name: string;
+  agent_key_daily_cap: number | null;
+  agent_key_monthly_cap: number | null;
+}
+
+/** What team:update changes; an absent cap stays as it is, null removes it. */
+export interface UpdateTeamInput {
+  team: TeamRef;
+  agentKeyDailyCap?: number | null;
+  agentKeyMonthlyCap?: number | null;
+}
+
+/**
+ * team:update: the default caps of the team's agent keys, with the audit row, in one
+ * transaction. They apply to agent keys issued from then on; keys already issued keep theirs
+ * (key:update changes one).
+ */
+export async function updateTeam(
+  ds: DataSource,
+  input: UpdateTeamInput,
+  actor: AuditActor = cliActor(),
+): Promise<AgentKeyCapsView> {
+  return ds.transaction(async (em) => {
+    const found = await findTeam(em, input.team);
+    const team = await em.findOneOrFail(Team, {
+      where: { id: found.id },
+      lock: { mode: 'pessimistic_write' },
+    });
+    const before = capsView(team);
+    if (input.agentKeyDailyCap !== undefined) team.agentKeyDailyCap = input.agentKeyDailyCap;
+    if (input.agentKeyMonthlyCap !== undefined) team.agentKeyMonthlyCap = input.agentKeyMonthlyCap;
+    await em.update(Team, team.id, {
+      agentKeyDailyCap: team.agentKeyDailyCap,
+      agentKeyMonthlyCap: team.agentKeyMonthlyCap,
+    });
+    const after = capsView(team);
+    await appendAudit(em, {
+      actor,
+      action: 'team.update',
+      teamId: team.id,
+      target: `team:${team.id}`,
+      before: {
+        agent_key_daily_cap: before.agent_key_daily_cap,
+        agent_key_monthly_cap: before.agent_key_monthly_cap,
+      },
+      after: {
+        agent_key_daily_cap: after.agent_key_daily_cap,
+        agent_key_monthly_cap: after.agent_key_monthly_cap,
+      },
+    });
+    return after;
+  });
+}
+
+function capsView(team: Team): AgentKeyCapsView {
+  return {
+    team_id: team.id,
+    name: team.name,
+    agent_key_daily_cap: team.agentKeyDailyCap,
+    agent_key_monthly_cap: team.agentKeyMonthlyCap,
+  };
+}
+
 export function registerTeamCommands(program: Command, run: Runner): void {
   program
     .command('team:create')
@@ -82,5 +149,30 @@ export function registerTeamCommands(program: Command, run: Runner): void {
         contractEnd: opts.contractEnd === undefined ? null : isoDate('--contract-end', opts.contractEnd),
       };
       return run((ds, _config, _out, actor) => createTeam(ds, input, actor));
+    });
+
+  program
+    .command('team:update')
+    .description("set the spend caps the team's agent keys are issued with (credits per UTC day / month)")
+    .requiredOption('--team <team>', 'team name or id')
+    .option('--agent-key-daily-cap <credits>', 'credits per UTC day, or none')
+    .option('--agent-key-monthly-cap <credits>', 'credits per UTC calendar month, or none')
+    .action((opts: { team: string; agentKeyDailyCap?: string; agentKeyMonthlyCap?: string }) => {
+      const input: UpdateTeamInput = {
+        team: teamRef('--team', opts.team),
+        agentKeyDailyCap:
+          opts.agentKeyDailyCap === undefined
+            ? undefined
+            : capOrNone('--agent-key-daily-cap', opts.agentKeyDailyCap),
+        agentKeyMonthlyCap:
+          opts.agentKeyMonthlyCap === undefined
+            ? undefined
+            : capOrNone('--agent-key-monthly-cap', opts.agentKeyMonthlyCap),
+      };
+      if (input.agentKeyDailyCap === undefined && input.agentKeyMonthlyCap === undefined)
+        throw new UsageError(
+          'give --agent-key-daily-cap, --agent-key-monthly-cap or both (credits, or none)',
+        );
+      return run((ds, _config, _out, actor) => updateTeam(ds, input, actor));
     });
 }
