@@ -22,6 +22,7 @@ const VARIABLES: Record<string, string> = {
   NATS_ROUTE_PASSWORD: '0123abcd',
   AUTH_SIGNING_KEYS: 'test-key',
   WEBHOOK_SECRETS_KEY: Buffer.alloc(32, 1).toString('base64'),
+  CURSOR_SECRET: Buffer.alloc(32, 2).toString('base64'),
 };
 const COMPOSE_TIMEOUT_MS = 30_000;
 

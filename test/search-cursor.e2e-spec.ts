@@ -1,6 +1,7 @@
 import { cursorSecret } from '@app/config';
 import { RESULT_FIELD } from '@app/contracts';
 import { aliasName, aliasTargets, bulkIndex, createOpenSearchClient } from '@app/search-index';
+import { insertApiKey } from '@app/store';
 import { balanceOf, createTestEnvironment, seedTeam, TestEnvironment } from '@app/testing';
 import type { Client } from '@opensearch-project/opensearch';
 import { openCursor, sealCursor } from '../apps/gateway/src/search-client/page-cursor';
@@ -246,5 +247,26 @@ describe('search and discover cursors', () => {
     for (let i = 0; i < 20 && (await open()).includes(pit!); i++)
       await new Promise((r) => setTimeout(r, 100));
     expect(await open()).not.toContain(pit);
+  });
+
+  it('bounds the walks one key opens: the 21st second page within a minute is 429, others go on', async () => {
+    const { apiKey } = await insertApiKey(env.db.dataSource, stack!.teamId, null);
+    // Two rows, one a page: the second page opens the walk's point-in-time and, ending it, closes it.
+    const query = `${SQL} AND full_name IN ('walker 11', 'walker 12')`;
+    const first = (await post('/person/search', { query, limit: 1 }, apiKey)).json();
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++)
+      statuses.push(
+        (await post('/person/search', { query, limit: 1, cursor: first.next_cursor }, apiKey)).statusCode,
+      );
+    expect(statuses).toEqual([...Array(20).fill(200), 429]);
+    const refused = await post('/person/search', { query, limit: 1, cursor: first.next_cursor }, apiKey);
+    expect(refused.json().details).toMatchObject({ limit: 'cursor_walk' });
+    expect(refused.headers['retry-after']).toBe('60');
+    // First pages and other keys' walks are not held back.
+    expect((await post('/person/search', { query, limit: 1 }, apiKey)).statusCode).toBe(200);
+    expect((await post('/person/search', { query, limit: 1, cursor: first.next_cursor })).statusCode).toBe(
+      200,
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig, webhookSecretsKey } from './config';
+import { ConfigError, cursorSecret, loadConfig, webhookSecretsKey } from './config';
 
 describe('loadConfig', () => {
   it('applies documented defaults when nothing is set', () => {
@@ -67,6 +67,30 @@ describe('loadConfig', () => {
     expect(webhookSecretsKey(set).equals(Buffer.alloc(32, 7))).toBe(true);
     expect(() => loadConfig({ WEBHOOK_SECRETS_KEY: 'short' })).toThrow(/32 bytes/);
     expect(() => loadConfig({ WEBHOOK_RETRY_SCHEDULE_MS: '1,,2' })).toThrow(/WEBHOOK_RETRY_SCHEDULE_MS/);
+  });
+
+  it('keeps a cursor 120 s idle and seals it with a development key outside production only', () => {
+    const c = loadConfig({});
+    expect(c.search.cursorKeepAliveSeconds).toBe(120);
+    expect(cursorSecret(c)).toHaveLength(32);
+    const key = Buffer.alloc(32, 9).toString('base64');
+    const set = loadConfig({
+      NODE_ENV: 'production',
+      CURSOR_SECRET: key,
+      SEARCH_CURSOR_KEEP_ALIVE_SECONDS: '30',
+    });
+    expect(cursorSecret(set).equals(Buffer.alloc(32, 9))).toBe(true);
+    expect(set.search.cursorKeepAliveSeconds).toBe(30);
+    // Only the gateways ask for it, at boot: a production one without it does not start.
+    expect(() => cursorSecret(loadConfig({ NODE_ENV: 'production' }))).toThrow(
+      /CURSOR_SECRET is required in production/,
+    );
+    expect(() => loadConfig({ CURSOR_SECRET: 'short' })).toThrow(
+      /CURSOR_SECRET must be 32 bytes in base64 \(got \[redacted\]\)/,
+    );
+    expect(() => loadConfig({ SEARCH_CURSOR_KEEP_ALIVE_SECONDS: '0' })).toThrow(
+      /SEARCH_CURSOR_KEEP_ALIVE_SECONDS/,
+    );
   });
 
   it('reads the access settings and derives the rate-limit key prefix from the NATS prefix', () => {

@@ -49,7 +49,7 @@ export class DiscoverService {
     caller: Caller,
   ): Promise<RouteAnswer<DiscoverResponse>> {
     const scope: CursorScope = { teamId: caller.teamId, route: 'discover', entity, kind, query: body.query };
-    if (body.cursor !== undefined) return this.continueWalk(scope, body, body.cursor);
+    if (body.cursor !== undefined) return this.continueWalk(scope, body, body.cursor, caller);
     const result = await this.client.send<DiscoverReply>(PATTERN[entity], {
       query: body.query,
       limit: body.limit ?? DEFAULT_SEARCH_LIMIT,
@@ -71,8 +71,9 @@ export class DiscoverService {
     scope: CursorScope,
     body: DiscoverBodyDto,
     raw: string,
+    caller: Caller,
   ): Promise<RouteAnswer<DiscoverResponse>> {
-    const opened = this.cursors.open(raw, scope);
+    const opened = await this.cursors.open(raw, scope, caller.keyId);
     // A discover cursor always carries its reading (openCursor refuses one without).
     const reading = opened.reading as DiscoverReading;
     const result = await this.client.send<SearchReply>(SEARCH[scope.entity], {

@@ -53,16 +53,22 @@ const bulkOutput = (entity: Entity): JsonSchema => ({
   },
   required: ['results'],
 });
+const nextCursor: JsonSchema = {
+  type: ['string', 'null'],
+  description:
+    'Pass it back as cursor (with the same query) for the next page; null when this page is the last. Expires after 120 s idle by default.',
+};
 const searchOutput = (entity: Entity): JsonSchema => ({
   type: 'object',
-  properties: { matches: matches(entity), total },
-  required: ['matches', 'total'],
+  properties: { matches: matches(entity), total, next_cursor: nextCursor },
+  required: ['matches', 'total', 'next_cursor'],
 });
 const discoverOutput = (entity: Entity): JsonSchema => ({
   type: 'object',
   properties: {
     matches: matches(entity),
     total,
+    next_cursor: nextCursor,
     generated_query: { type: 'string', description: 'The SQL-subset query the description became.' },
     interpretation: {
       type: 'object',
@@ -70,11 +76,13 @@ const discoverOutput = (entity: Entity): JsonSchema => ({
         'What was recognised, unsupported and ignored in the description; not_in_build: values the query names that the served build does not store (a filter on one finds no one by it); produced_by (parser or model) and, when a configured model was not used, fallback_reason (model_timeout, model_error, model_invalid_answer, model_budget_exhausted).',
     },
   },
-  required: ['matches', 'total', 'generated_query'],
+  required: ['matches', 'total', 'next_cursor', 'generated_query'],
 });
 
 const LIVE_OR_SANDBOX =
   'Pass sandbox: true to run the same request on five fictional records, free (to try a request without spending credits).';
+const PAGING =
+  "To read past the first page (or past 10,000 rows), send the answer's next_cursor as cursor with the same query and no offset; next_cursor is null on the last page. A cursor expires after 120 s idle (400 cursor_expired: start again); another query's cursor is 400 invalid_cursor.";
 const SHAPING = 'Shape records with include_fields / exclude_fields (comma-separated paths) and titlecase.';
 
 const searchTool = (entity: Entity, name: string, plural: string, example: string): ToolSpec => ({
@@ -86,6 +94,7 @@ const searchTool = (entity: Entity, name: string, plural: string, example: strin
   output: searchOutput(entity),
   description: [
     `Find ${plural} with a restricted SQL statement: query is \`SELECT * FROM ${entity === 'person' ? 'people' : 'companies'} WHERE <condition>\` (AND, OR, NOT, parentheses; text values in single quotes, an apostrophe doubled; no LIMIT/OFFSET: use limit 1-100 and offset 0-10000).`,
+    PAGING,
     'Use it when you know the filters (title, city, industry, size...); for a plain-language description use the discover tool, for one known record the enrich tool.',
     'Cost: one credit per returned match (an empty page costs nothing, as does a filter on an industry the data does not hold); agent keys need an enterprise-tier team.',
     'Text is stored lowercase: run clean_fields on user input first. Combine a cross-table filter with a selective one (a name, title or city) or it may time out. An error names the line, column and token and how to fix it.',
@@ -107,6 +116,7 @@ const discoverTool = (entity: Entity, name: string, plural: string, example: str
   description: [
     `Find ${plural} from a plain-language description (3-1000 characters): roles, seniority, places, employers, industries, sizes, skills... The answer includes generated_query (the SQL it became, reusable with the search tool) and interpretation (what was understood and ignored).`,
     'Use it to start from a description; refine with the search tool and generated_query when you need exact filters.',
+    PAGING,
     'Cost: one credit per returned match. Rate limit: 60 requests per minute. Where a model helps read descriptions, each key has a per-minute model budget; past it the parser answers alone (interpretation.fallback_reason: model_budget_exhausted).',
     `Example: {"query": "${example}", "limit": 10}.`,
     'With sandbox: true (free) only three fixed descriptions per entity are answered on fictional records; any other answers 400 invalid_query listing them (details.supported_queries).',

@@ -137,7 +137,8 @@ function queryHash(query: string): string {
 function unseal(raw: string, key: Buffer): Sealed | null {
   if (raw.length > MAX_CURSOR_LENGTH || !CURSOR_PATTERN.test(raw)) return null;
   const bytes = Buffer.from(raw, 'base64url');
-  if (bytes.length <= IV_BYTES + TAG_BYTES) return null;
+  // Node decodes loosely (stray trailing bits, a character too many): only its own encoding is one.
+  if (bytes.length <= IV_BYTES + TAG_BYTES || bytes.toString('base64url') !== raw) return null;
   try {
     const decipher = createDecipheriv(ALGORITHM, key, bytes.subarray(0, IV_BYTES), {
       authTagLength: TAG_BYTES,

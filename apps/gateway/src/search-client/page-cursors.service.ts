@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, cursorSecret } from '@app/config';
-import type { PageContinuation } from '@app/contracts';
+import { type PageContinuation, ServiceError } from '@app/contracts';
+import { KeyBudgets } from '../access';
 import {
   type CursorScope,
   type DiscoverReading,
@@ -18,7 +19,10 @@ export class PageCursors {
   private readonly key: Buffer;
   private readonly keepAliveMs: number;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+  constructor(
+    private readonly budgets: KeyBudgets,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
     this.key = cursorSecret(config);
     this.keepAliveMs = config.search.cursorKeepAliveSeconds * 1000;
   }
@@ -32,7 +36,18 @@ export class PageCursors {
     return next ? sealCursor(scope, next, reading, this.key, Date.now() + this.keepAliveMs) : null;
   }
 
-  open(raw: string, scope: CursorScope): OpenedCursor {
-    return openCursor(raw, scope, this.key, Date.now());
+  /**
+   * The walk a cursor continues. The page that opens a walk's point-in-time (its second) takes a
+   * token of the key's `cursor_walk` budget first, so no one key can hold the engine's contexts.
+   */
+  async open(raw: string, scope: CursorScope, keyId: number): Promise<OpenedCursor> {
+    const opened = openCursor(raw, scope, this.key, Date.now());
+    if (opened.next.pit === null && !(await this.budgets.take('cursor_walk', keyId)))
+      throw new ServiceError(
+        'rate_limited',
+        'This key started its most cursor walks for this minute (each holds search-engine resources until it ends or idles out). Finish or abandon open walks, page with offset, or retry within a minute.',
+        { limit: 'cursor_walk', retry_after_seconds: 60 },
+      );
+    return opened;
   }
 }

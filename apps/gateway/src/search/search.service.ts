@@ -30,7 +30,8 @@ export class SearchService {
     caller: Caller,
   ): Promise<RouteAnswer<SearchResponse>> {
     const scope = { teamId: caller.teamId, route: 'search', entity, kind, query: body.query } as const;
-    const cursor = body.cursor === undefined ? null : this.cursors.open(body.cursor, scope);
+    const cursor =
+      body.cursor === undefined ? null : await this.cursors.open(body.cursor, scope, caller.keyId);
     const result = await this.client.send<SearchReply>(PATTERN[entity], {
       query: body.query,
       limit: body.limit ?? DEFAULT_SEARCH_LIMIT,

@@ -11,6 +11,7 @@ export const RATE_LIMIT_NAMES = [
   'jobs',
   'discover',
   'discover_model',
+  'cursor_walk',
   'agent_key',
   'search',
   'mcp',
@@ -53,6 +54,10 @@ export function rateLimitTable(config: RateLimitConfig): Readonly<Record<RateLim
     // (KeyBudgets; past it, the parser answers alone). A model call costs the operator even
     // when the request matches nothing and is free.
     discover_model: config.discoverModelPerMinute,
+    // Not a route's limit: the cursor walks per key whose second page opens an OpenSearch
+    // point-in-time (KeyBudgets), a node-wide resource (300 by default) each holds for its
+    // keep-alive; so one key holds at most 20 × keep-alive-in-minutes of them.
+    cursor_walk: 20,
     default: config.defaultPerMinute,
     // The default limit; their own names mark them REFUSED_WHEN_UNCOUNTED.
     search: config.defaultPerMinute,

@@ -7,6 +7,7 @@ import { schemaNamed } from '../../openapi/schema-name';
 export interface SearchPage {
   matches: Record<string, unknown>[];
   total: number;
+  next_cursor: string | null;
 }
 
 /**
@@ -29,6 +30,15 @@ export function searchResponseType(entity: Entity, name: string): Type<SearchPag
       description: 'Rows the WHERE clause matches in all (Total-Count-Status says how it was counted).',
     })
     total!: number;
+
+    @ApiProperty({
+      type: 'string',
+      nullable: true,
+      pattern: '^[A-Za-z0-9_-]+$',
+      description:
+        'Send it back as `cursor` (with the same query, without `offset`) for the next page; `null` when this page ends the result set. Opaque; expires after SEARCH_CURSOR_KEEP_ALIVE_SECONDS idle (120 by default). docs/search-sql.md, "Paging".',
+    })
+    next_cursor!: string | null;
   }
   return schemaNamed(Response, `${name}Response`);
 }
