@@ -23,16 +23,34 @@ export const RECONNECT_EVERY = 900;
  * is kept per response (autocannon's own histogram rounds to whole milliseconds, too coarse for
  * overheads of a millisecond or two); only 2xx responses count as completed.
  */
-export async function cannon(
+export function cannon(
   url: string,
   key: string,
   bodies: object[],
   seconds: number,
   connections: number,
 ): Promise<Measured> {
+  const requests = bodies.map((b) => ({ method: 'POST' as const, body: JSON.stringify(b) }));
+  return cannonRequests(url, key, requests, seconds, connections);
+}
+
+/** One request of a cannon run, as autocannon takes it: a GET's `path` carries its query string. */
+export interface CannonRequest {
+  method: 'GET' | 'POST';
+  path?: string;
+  body?: string;
+}
+
+/** `cannon` with requests of any method, cycled through in order. */
+export async function cannonRequests(
+  url: string,
+  key: string,
+  requests: CannonRequest[],
+  seconds: number,
+  connections: number,
+): Promise<Measured> {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-http-'));
   const file = path.join(dir, 'requests.json');
-  const requests = bodies.map((b) => ({ method: 'POST', body: JSON.stringify(b) }));
   writeFileSync(file, JSON.stringify(requests));
   const script = `
     const autocannon = require(${JSON.stringify(require.resolve('autocannon'))});

@@ -1,5 +1,6 @@
 import {
   autocompleteDoc,
+  autocompleteHit,
   autocompleteIndexName,
   autocompleteQuery,
   PREFIX_TERM_LENGTH,
@@ -54,6 +55,16 @@ describe('autocomplete values index', () => {
     // Nothing a word can start with: no lookup at all.
     expect(autocompleteQuery('person', 'title', '.*+', 10)).toBeNull();
     expect(autocompleteQuery('person', 'title', '🦀', 10)).toBeNull();
+  });
+
+  it('reads no stored field: a hit is its sort values, count then value', () => {
+    expect(autocompleteQuery('person', 'city', 'ber', 5)).toMatchObject({
+      size: 5,
+      _source: false,
+      track_total_hits: false,
+      sort: [{ c: 'desc' }, { v: 'asc' }],
+    });
+    expect(autocompleteHit({ sort: [42, 'berlin'] })).toEqual({ value: 'berlin', count: 42 });
   });
 
   it('names one index per build, its indices and the format, under the kind', () => {

@@ -23,7 +23,7 @@ const FORMAT = 'v1';
 
 export const AUTOCOMPLETE_MAPPING = {
   dynamic: 'strict',
-  // The keys are for lookups only; a hit returns its value and count.
+  // The keys are for lookups only; a hit's sort values are its count and value.
   _source: { excludes: ['p', 's'] },
   properties: {
     /** `<entity>|<field>|<prefix>` for every prefix (empty included) of every word-start suffix. */
@@ -101,6 +101,12 @@ export function autocompleteDoc(
   return { p: [...p], s, v: value, c: count };
 }
 
+/** The value and count of a hit of `autocompleteQuery`, from its sort values. */
+export function autocompleteHit(hit: { sort?: unknown[] }): { value: string; count: number } {
+  const [count, value] = hit.sort ?? [];
+  return { value: String(value), count: Number(count) };
+}
+
 /**
  * The search of one request: the `size` most frequent values whose value or one of whose words
  * starts with `text` (folded as the values were). Null when the text holds no letter or digit:
@@ -119,7 +125,8 @@ export function autocompleteQuery(
   return {
     size,
     track_total_hits: false,
-    _source: ['v', 'c'],
+    // A hit's sort values are its count and value: no stored field is read.
+    _source: false,
     query: { bool: { filter } },
     // The index's own order: the page ends after `size` documents of the term.
     sort: [{ c: 'desc' }, { v: 'asc' }],

@@ -10,7 +10,7 @@ import {
   ServiceError,
   validationFailed,
 } from '@app/contracts';
-import { autocompleteIndexName, autocompleteQuery, ValuesSource } from '@app/search-index';
+import { autocompleteHit, autocompleteIndexName, autocompleteQuery, ValuesSource } from '@app/search-index';
 import { OPENSEARCH } from '../opensearch/opensearch.module';
 import { AutocompleteRequestDto } from './dto/autocomplete-request.dto';
 import { BuildOutcome, ValuesIndexBuilder } from './values-builder';
@@ -71,8 +71,7 @@ export class AutocompleteService {
       this.sources.delete(req.kind);
       throw preparing(source.build);
     }
-    const hits = res.body.hits.hits as { _source: { v: string; c: number } }[];
-    return { suggestions: hits.map((h) => ({ value: h._source.v, count: h._source.c })) };
+    return { suggestions: (res.body.hits.hits as { sort?: unknown[] }[]).map(autocompleteHit) };
   }
 
   private async source(kind: BuildKind): Promise<ValuesSource | null> {
