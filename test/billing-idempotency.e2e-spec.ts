@@ -156,7 +156,10 @@ describe('billing: Idempotency-Key', () => {
     expect(await claimIdempotencyKey(db, team.id, 'charged', 'f')).toEqual({ kind: 'claimed' });
     expect(await claimIdempotencyKey(db, team.id, 'uncharged', 'f')).toEqual({ kind: 'claimed' });
     const chargeId = randomUUID();
-    expect(await chargeCalls(db, team.id, [{ ...call, chargeId, idempotencyKey: 'charged' }])).toBe(8);
+    expect(await chargeCalls(db, team.id, [{ ...call, chargeId, idempotencyKey: 'charged' }])).toMatchObject({
+      charged: true,
+      balance: 8,
+    });
     expect(await claimIdempotencyKey(db, team.id, 'charged', 'f')).toEqual({ kind: 'in_flight' });
     // Their lease runs out.
     await h.sql(
