@@ -6,7 +6,7 @@ import { AGENT_TOKEN_SCHEME } from './agent-keys/agent-token-auth.decorator';
 import { OPERATOR_TOKEN_SCHEME } from './privacy/operator-auth.decorator';
 import { documentBilledRoutes } from './billing';
 import { canonicalJson } from './openapi-canonical';
-import { documentErrorBodies, ErrorResponse } from './openapi/error-response';
+import { documentErrorBodies, documentValidationFailures, ErrorResponse } from './openapi/error-response';
 import { recordSchemas } from './openapi/record-schemas';
 
 /**
@@ -69,6 +69,7 @@ export function buildOpenApiDocument(
   };
   documentRoutePolicies(document, routes);
   documentBilledRoutes(document, routes);
+  documentValidationFailures(document);
   // Last: every error status the steps above added gets its body too.
   documentErrorBodies(document);
   return JSON.parse(canonicalJson(document)) as OpenAPIObject;

@@ -96,9 +96,11 @@ function documentPublic(operation: Operation): void {
 
 /** Headers every success of the route carries. (An @AgentTokenAuth() route documents its own scheme and errors.) */
 export function addSuccessHeaders(operation: OperationObject, headers: HeadersObject): void {
-  // The route's own success status: 201 or 202 where it declares one, else 200.
-  const status = ['200', '201', '202'].find((s) => operation.responses[s] !== undefined) ?? '200';
-  const ok = (operation.responses[status] ?? { description: '' }) as ResponseObject;
+  // The route's own success status: 201 or 202 where it declares one, else 200; none for a
+  // route that only refuses (GET /mcp answers 405 whatever the key).
+  const status = ['200', '201', '202'].find((s) => operation.responses[s] !== undefined);
+  if (status === undefined) return;
+  const ok = operation.responses[status] as ResponseObject;
   operation.responses[status] = {
     ...ok,
     description: ok.description || 'Success.',

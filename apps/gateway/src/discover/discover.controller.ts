@@ -1,5 +1,5 @@
-import { applyDecorators, Body, Controller, type Type } from '@nestjs/common';
-import { ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, type Type } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { BuildKind } from '@app/contracts';
 import {
   ApiKeyAuth,
@@ -17,18 +17,12 @@ import { DiscoverBodyDto } from './dto/discover-body.dto';
 import { COMPANY_DISCOVER_RESPONSE, PERSON_DISCOVER_RESPONSE } from './dto/discover-response.dto';
 
 const DiscoverResponses = (type: Type<unknown>): MethodDecorator =>
-  applyDecorators(
-    ApiWorkerAnswer(
-      type,
-      '`{matches, total, generated_query, interpretation}`: one page of results, the count of all rows, the SQL-subset ' +
-        'query the description became, and what was understood (recognised phrases, unsupported ones, ignored words, and `not_in_build`: values the query names that the served build does not store).',
-    ),
-    ApiResponse({
-      status: 400,
-      description:
-        '`invalid_query`: nothing in the description could be searched (details list the ignored words and working ' +
-        'examples); in the sandbox, a description outside the fixed set (details.supported_queries).',
-    }),
+  ApiWorkerAnswer(
+    type,
+    '`{matches, total, generated_query, interpretation}`: one page of results, the count of all rows, the SQL-subset ' +
+      'query the description became, and what was understood (recognised phrases, unsupported ones, ignored words, and `not_in_build`: values the query names that the served build does not store).',
+    '`invalid_query`: nothing in the description could be searched (details list the ignored words and working ' +
+      'examples); in the sandbox, a description outside the fixed set (details.supported_queries).',
   );
 
 @ApiTags('discovery')

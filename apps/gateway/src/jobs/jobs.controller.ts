@@ -85,6 +85,13 @@ const CreateJob = (entity: Entity, plural: string) =>
     ApiResponse({ status: 429, description: '`rate_limited`: too many creations, or too many active jobs.' }),
   );
 
+/** What a route naming a job by id refuses before and after its lookup. */
+const JobIdRefusals = () =>
+  applyDecorators(
+    ApiResponse({ status: 400, description: '`invalid_request`: the id is not a job id (a UUID).' }),
+    ApiResponse({ status: 404, description: '`not_found`: no such job in your team.' }),
+  );
+
 @ApiTags('jobs')
 @ApiKeyAuth()
 @Controller()
@@ -120,7 +127,7 @@ export class JobsController {
   @Get('jobs/:id')
   @ApiOperation({ summary: "A job's status, counts and credits charged so far (free)" })
   @ApiOkResponse({ type: JobDto })
-  @ApiResponse({ status: 404, description: '`not_found`: no such job in your team.' })
+  @JobIdRefusals()
   get(@Param('id') id: string, @CurrentCaller() caller: Caller): Promise<JobDto> {
     return this.jobs.get(caller, id);
   }
@@ -135,7 +142,7 @@ export class JobsController {
     description: 'Each line: `{index, status, metadata, matches, total, error}`.',
     content: { 'application/gzip': { schema: { type: 'string', format: 'binary' } } },
   })
-  @ApiResponse({ status: 404, description: '`not_found`: no such job in your team.' })
+  @JobIdRefusals()
   @Header('Cache-Control', 'no-store')
   async results(@Param('id') id: string, @CurrentCaller() caller: Caller): Promise<StreamableFile> {
     const { job, file } = await this.jobs.results(caller, id);
@@ -148,7 +155,7 @@ export class JobsController {
   @Delete('jobs/:id')
   @ApiOperation({ summary: 'Cancel an active job; what it already did stays done and charged (free)' })
   @ApiOkResponse({ type: JobDto })
-  @ApiResponse({ status: 404, description: '`not_found`: no such job in your team.' })
+  @JobIdRefusals()
   @ApiResponse({ status: 409, description: '`conflict`: the job has already finished.' })
   cancel(@Param('id') id: string, @CurrentCaller() caller: Caller): Promise<JobDto> {
     return this.jobs.cancel(caller, id);

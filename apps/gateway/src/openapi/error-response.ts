@@ -1,4 +1,11 @@
-import { ApiProperty, getSchemaPath, type OpenAPIObject, type ResponseObject } from '@nestjs/swagger';
+import {
+  ApiProperty,
+  getSchemaPath,
+  type OpenAPIObject,
+  type OperationObject,
+  type ParameterObject,
+  type ResponseObject,
+} from '@nestjs/swagger';
 import { ERROR_CODES, type ErrorBody, type ErrorCode } from '@app/contracts';
 
 /** The one error body every endpoint answers with (libs/contracts ErrorBody), as a schema. */
@@ -18,6 +25,23 @@ export class ErrorResponse implements ErrorBody {
     ],
   })
   details!: ErrorBody['details'];
+}
+
+const VALIDATION_FAILED =
+  '`validation_failed`: a field has the wrong type, is out of range or is not one this route takes; `details` names each field and what is wrong with it.';
+
+/**
+ * The global ValidationPipe checks every body, query and path DTO before the handler runs, so a
+ * route that takes any of them can answer 422 whether or not its controller says so.
+ */
+export function documentValidationFailures(document: OpenAPIObject): void {
+  for (const item of Object.values(document.paths))
+    for (const operation of Object.values(item) as OperationObject[]) {
+      if (!operation?.responses || operation.responses['422']) continue;
+      const parameters = (operation.parameters ?? []) as ParameterObject[];
+      if (operation.requestBody || parameters.some((p) => p.in === 'query' || p.in === 'path'))
+        operation.responses['422'] = { description: VALIDATION_FAILED };
+    }
 }
 
 /**

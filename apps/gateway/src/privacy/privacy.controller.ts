@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ListSuppressionsDto } from './dto/list-suppressions.dto';
 import { PersonIdentifiersDto } from './dto/person-identifiers.dto';
 import {
@@ -27,6 +27,11 @@ export class PrivacyController {
       'Identifiers are kept as sha256 of their normalized form only.',
   })
   @ApiCreatedResponse({ type: SuppressionResultDto })
+  @ApiResponse({
+    status: 400,
+    description:
+      '`invalid_request`: an identifier is empty or unreadable, too many of them, or reason too long.',
+  })
   suppress(@Body() body: SuppressionRequestDto) {
     return this.privacy.suppress(body);
   }
@@ -49,6 +54,8 @@ export class PrivacyController {
   @OperatorAuth()
   @ApiOperation({ summary: 'Lift a suppression: its people are served again from the next data load on.' })
   @ApiOkResponse({ type: LiftResultDto })
+  @ApiResponse({ status: 404, description: '`not_found`: no such suppression.' })
+  @ApiResponse({ status: 409, description: '`conflict`: the suppression was lifted already.' })
   unsuppress(@Param('id', ParseIntPipe) id: number) {
     return this.privacy.unsuppress(id);
   }
@@ -62,6 +69,10 @@ export class PrivacyController {
       'log (which teams received the record, when, through which endpoint). POST, so identifiers stay out of URLs and logs.',
   })
   @ApiOkResponse({ type: SubjectReportDto })
+  @ApiResponse({
+    status: 400,
+    description: '`invalid_request`: an identifier is empty or unreadable, or too many of them.',
+  })
   report(@Body() body: PersonIdentifiersDto) {
     return this.privacy.report(body);
   }

@@ -1,5 +1,5 @@
 import { Body, Controller } from '@nestjs/common';
-import { ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { BuildKind } from '@app/contracts';
 import {
   ApiKeyAuth,
@@ -12,23 +12,13 @@ import {
 } from '../access';
 import { BilledMatches } from '../billing';
 import type { RouteAnswer } from '../route-answer';
+import { ApiWorkerAnswer } from '../search-client/worker-answer-docs';
+import { COMPANY_SEARCH_RESPONSE, PERSON_SEARCH_RESPONSE } from './dto/search-response.dto';
 import { SearchBodyDto } from './dto/search-body.dto';
 import { type SearchResponse, SearchService } from './search.service';
 
-const SearchHeaders = (): MethodDecorator =>
-  ApiResponse({
-    status: 200,
-    description:
-      '`{matches, total}`: one page of results and the count of all rows the WHERE clause matches.',
-    headers: {
-      'Total-Count-Status': { description: 'exact | estimate | page: how `total` was derived' },
-      'Search-Warning': {
-        description:
-          'Present when an industry filter no stored value satisfies: it names the filter and the closest ' +
-          'stored values; the empty page is free.',
-      },
-    },
-  });
+const description =
+  '`{matches, total}`: one page of results and the count of all rows the WHERE clause matches.';
 
 @ApiTags('search')
 @ApiKeyAuth()
@@ -42,7 +32,7 @@ export class SearchController {
     sandboxSummary: 'Person search against the fictional sandbox records; free',
   })
   @Enterprise({ agentKeysOnly: true })
-  @SearchHeaders()
+  @ApiWorkerAnswer(PERSON_SEARCH_RESPONSE, description)
   @BilledMatches('person')
   person(
     @Body() body: SearchBodyDto,
@@ -57,7 +47,7 @@ export class SearchController {
     sandboxSummary: 'Company search against the fictional sandbox records; free',
   })
   @Enterprise({ agentKeysOnly: true })
-  @SearchHeaders()
+  @ApiWorkerAnswer(COMPANY_SEARCH_RESPONSE, description)
   @BilledMatches('company')
   company(
     @Body() body: SearchBodyDto,
