@@ -113,6 +113,50 @@ describe('job credits and webhooks', () => {
     expect(row).toEqual({ state: 'delivered', attempts: 3 });
   }, 120000);
 
+  it("pauses at its key's daily cap without passing it, and resumes when the day turns", async () => {
+    const team = await seedTeam(h.env.db.dataSource, { credits: 10_000 });
+    await h.sql(`UPDATE api_keys SET daily_cap = 20 WHERE id = $1`, [team.keyId]);
+    const spentToday = async () =>
+      Number(
+        (
+          await h.sql<{ n: string }>(
+            `SELECT CASE WHEN spend_day = (now() AT TIME ZONE 'UTC')::date THEN spend_day_credits ELSE 0 END AS n
+               FROM api_keys WHERE id = $1`,
+            [team.keyId],
+          )
+        )[0].n,
+      );
+    const res = await h.createJob('/person/enrich/jobs', { requests: emailItems(300) }, { key: team.key });
+    expect(res.statusCode).toBe(202);
+    const id = res.json().id as string;
+    const first = await h.waitFor(id, (j) => j.status === 'paused_key_cap_reached', 60_000, team.key);
+    expect(first.credits_charged).toBeGreaterThan(0);
+    expect(first.credits_charged).toBeLessThanOrEqual(20);
+    expect(await spentToday()).toBe(first.credits_charged);
+    expect(await h.balance(team.id)).toBe(10_000 - first.credits_charged);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect((await h.job(id, team.key)).status).toBe('paused_key_cap_reached');
+
+    // The next UTC day (the key's day moved back, as the clock would move on): the sweeper resumes
+    // the job, which spends up to the cap again and pauses again.
+    await h.sql(`UPDATE api_keys SET spend_day = spend_day - 1 WHERE id = $1`, [team.keyId]);
+    const second = await h.waitFor(
+      id,
+      (j) => j.status === 'paused_key_cap_reached' && j.credits_charged > first.credits_charged,
+      60_000,
+      team.key,
+    );
+    expect(await spentToday()).toBe(second.credits_charged - first.credits_charged);
+    expect(await spentToday()).toBeLessThanOrEqual(20);
+
+    // Without the cap it runs to the end, every credit counted once.
+    await h.sql(`UPDATE api_keys SET daily_cap = NULL WHERE id = $1`, [team.keyId]);
+    const done = await h.waitFor(id, undefined, 60_000, team.key);
+    expect(done.status).toBe('completed');
+    expect(await h.balance(team.id)).toBe(10_000 - done.credits_charged);
+    expect(await spentToday()).toBe(done.credits_charged - first.credits_charged);
+  }, 180000);
+
   it('pauses at an empty balance without overspending, and resumes after credits:add', async () => {
     const name = uniqueName('thrifty-');
     const team = await seedTeam(h.env.db.dataSource, { name, credits: 25 });
