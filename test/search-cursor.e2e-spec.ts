@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { cursorSecret } from '@app/config';
 import { RESULT_FIELD } from '@app/contracts';
 import { aliasName, aliasTargets, bulkIndex, createOpenSearchClient } from '@app/search-index';
@@ -5,6 +6,7 @@ import { insertApiKey } from '@app/store';
 import { balanceOf, createTestEnvironment, seedTeam, TestEnvironment } from '@app/testing';
 import type { Client } from '@opensearch-project/opensearch';
 import { openCursor, sealCursor } from '../apps/gateway/src/search-client/page-cursor';
+import { call, connectMcp } from './mcp/client';
 import { loadTestBuilds, SearchStack, startSearchStack } from './search/harness';
 
 /** Rows of the walked result set: past the 10,000-row offset cap, three times over. */
@@ -268,5 +270,40 @@ describe('search and discover cursors', () => {
     expect((await post('/person/search', { query, limit: 1, cursor: first.next_cursor })).statusCode).toBe(
       200,
     );
+  });
+
+  it('pages the MCP search and discover tools by cursor too', async () => {
+    await stack!.gateway.listen(0, '127.0.0.1');
+    const port = (stack!.gateway.getHttpServer().address() as AddressInfo).port;
+    const mcp = await connectMcp(`http://127.0.0.1:${port}/mcp`, stack!.apiKey);
+    try {
+      const tools = (await mcp.listTools()).tools.filter((t) =>
+        ['search_people', 'discover_people'].includes(t.name),
+      );
+      for (const tool of tools) {
+        expect(tool.inputSchema.properties).toHaveProperty('cursor');
+        expect(tool.outputSchema?.required).toContain('next_cursor');
+      }
+      for (const [name, query] of [
+        ['search_people', SQL],
+        ['discover_people', DESCRIPTION],
+      ]) {
+        const first = await call(mcp, name, { query, limit: 3 });
+        const next = await call(mcp, name, { query, limit: 3, cursor: first.structured.next_cursor });
+        expect(next.isError).toBe(false);
+        const ids = (r: typeof first) =>
+          (r.structured.matches as { person: { svc_id: string } }[]).map((m) => m.person.svc_id);
+        expect([...ids(first), ...ids(next)]).toEqual(expected.slice(0, 6));
+        const foreign = await call(mcp, name, {
+          query: `${query} `,
+          limit: 3,
+          cursor: first.structured.next_cursor,
+        });
+        expect(foreign.isError).toBe(true);
+        expect(foreign.structured.error).toBe('invalid_cursor');
+      }
+    } finally {
+      await mcp.close();
+    }
   });
 });
