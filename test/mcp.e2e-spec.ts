@@ -2,6 +2,7 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import type { LightMyRequestResponse } from 'fastify';
 import { connect as connectNats, JSONCodec } from 'nats';
 import { natsSubject, SEARCH_PATTERNS } from '@app/contracts';
+import { AutocompleteQueryDto } from '../apps/gateway/src/autocomplete/dto/autocomplete-query.dto';
 import { BuildChangesQueryDto } from '../apps/gateway/src/builds/dto/build-changes-query.dto';
 import { DiscoverBodyDto } from '../apps/gateway/src/discover/dto/discover-body.dto';
 import {
@@ -39,6 +40,7 @@ const DTOS: Record<string, [object, object?]> = {
   clean_fields: [CleanRequestDto],
   list_build_changes: [BuildChangesQueryDto],
   get_usage: [UsageQueryDto],
+  autocomplete: [AutocompleteQueryDto],
 };
 /**
  * The MCP server at /mcp with the SDK's own client over HTTP, against a listening gateway, a
