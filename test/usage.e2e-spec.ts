@@ -9,6 +9,7 @@ import {
 } from '@app/testing';
 import { call } from './mcp/client';
 import { SANDBOX_PERSON, startMcpSuite } from './mcp/suite';
+import { UsageEventsPurgeService } from '../apps/gateway/src/usage/usage-events-purge.service';
 import { UsageEventsService } from '../apps/gateway/src/usage/usage-events.service';
 import { bootGateway } from './gateway';
 import { sharedFixture } from './shared-fixture';
@@ -321,6 +322,24 @@ describe('usage for API users', () => {
     expect(tool.structured).toEqual(await usage(a.key, 'endpoint'));
     const bad = await call(mcp, 'get_usage', { group_by: 'month' });
     expect(bad.structured.error).toBe('validation_failed');
+  });
+
+  it('purges events older than USAGE_EVENTS_RETENTION_DAYS, and only those', async () => {
+    const team = await seedTeam(s.env.db.dataSource);
+    const days = s.env.config.usageEvents.retentionDays;
+    await s.sql(
+      `INSERT INTO api_requests (created_at, team_id, request_id, method, endpoint, status)
+       SELECT now() - make_interval(days => d), $1, 'r' || d, 'GET', 'builds', 200
+         FROM unnest($2::int[]) AS d`,
+      [team.id, [days + 30, days + 1, days - 1, 0]],
+    );
+    const purged = await s.stack.gateway.get(UsageEventsPurgeService).purge();
+    expect(purged).toBeGreaterThanOrEqual(2);
+    const left = await s.sql<{ request_id: string }>(
+      `SELECT request_id FROM api_requests WHERE team_id = $1 ORDER BY created_at`,
+      [team.id],
+    );
+    expect(left.map((r) => r.request_id)).toEqual([`r${days - 1}`, 'r0']);
   });
 
   it('writes the events it holds when the gateway shuts down', async () => {
