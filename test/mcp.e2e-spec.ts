@@ -24,6 +24,13 @@ import { SANDBOX_COMPANY, SANDBOX_PERSON, startMcpSuite } from './mcp/suite';
 import { TEST_BUILD } from './search/harness';
 import { sharedFixture } from './shared-fixture';
 
+/**
+ * A search or discover answer's next_cursor is sealed afresh by each answer (a random IV): two
+ * answers of one page agree on whether a page follows, not on the cursor's bytes.
+ */
+const comparable = (body: Record<string, unknown>): Record<string, unknown> =>
+  typeof body.next_cursor === 'string' ? { ...body, next_cursor: 'a cursor' } : body;
+
 /** The DTO each tool's route validates its body with (a bulk route validates each item with the second). */
 const DTOS: Record<string, [object, object?]> = {
   enrich_person: [PersonEnrichDto],
@@ -261,7 +268,7 @@ describe('MCP server', () => {
       const spent = before - (await s.balance());
       const res = await call(s.client, tool, { ...args(), ...(sandbox ? { sandbox: true } : {}) });
       expect(res.isError).toBe(false);
-      expect(res.structured).toEqual(viaHttp.json());
+      expect(comparable(res.structured)).toEqual(comparable(viaHttp.json()));
       expect(res.http.status).toBe(200);
       expect(res.http.headers['x-credits-charged']).toBe(viaHttp.headers['x-credits-charged']);
       expect(res.http.headers['total-count-status']).toBe(viaHttp.headers['total-count-status']);

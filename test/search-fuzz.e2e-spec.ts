@@ -120,7 +120,7 @@ describe('search fuzz', () => {
       query: `SELECT * FROM people WHERE company_industry = '${long}'`,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ matches: [], total: 0 });
+    expect(res.json()).toEqual({ matches: [], total: 0, next_cursor: null });
     // The gateway cuts the header at 1000 characters; the warning starts with the value asked.
     expect(res.headers['search-warning']).toMatch(/^company_industry = 'aaa/);
     expect(Date.now() - t).toBeLessThan(NATS_TIMEOUT_MS + 5_000);

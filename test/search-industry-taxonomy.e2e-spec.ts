@@ -92,7 +92,7 @@ describe('a build in the current industry taxonomy', () => {
       query: `SELECT * FROM companies WHERE industry = '${classic}'`,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ matches: [], total: 0 });
+    expect(res.json()).toEqual({ matches: [], total: 0, next_cursor: null });
     expect(res.headers['x-credits-charged']).toBe('0');
     const warning = String(res.headers['search-warning']);
     expect(warning).toContain(`industry = '${classic}' matches no stored industry; closest: `);

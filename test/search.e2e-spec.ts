@@ -118,7 +118,7 @@ describe('search', () => {
       query: `SELECT * FROM people WHERE company_industry = 'softwre development'`,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ matches: [], total: 0 });
+    expect(res.json()).toEqual({ matches: [], total: 0, next_cursor: null });
     expect(res.headers['search-warning']).toMatch(
       /company_industry = 'softwre development' matches no stored industry; closest: /,
     );
