@@ -10,14 +10,16 @@ type JsonAnswer<Operation> = Operation extends {
   ? Answer
   : never;
 
-/** The routes a cursor walks: POSTs whose body pages (`offset` or `cursor`) and whose answer has `matches`. */
+/** Whether T is an object type with every key K (never has every key, and is not one). */
+type HasKeys<T, K extends PropertyKey> = [T] extends [never] ? false : K extends keyof T ? true : false;
+type PostOf<Route extends keyof paths> = paths[Route] extends { post: infer Operation } ? Operation : never;
+
+/** The routes a cursor walks: POSTs that take a `cursor` and answer `matches` and a `next_cursor`. */
 export type PagedPath = {
-  [Route in keyof paths]: 'matches' extends keyof JsonAnswer<paths[Route]['post']>
-    ? 'offset' extends keyof JsonBody<paths[Route]['post']>
+  [Route in keyof paths]: HasKeys<JsonBody<PostOf<Route>>, 'cursor'> extends true
+    ? HasKeys<JsonAnswer<PostOf<Route>>, 'matches' | 'next_cursor'> extends true
       ? Route
-      : 'cursor' extends keyof JsonBody<paths[Route]['post']>
-        ? Route
-        : never
+      : never
     : never;
 }[keyof paths];
 

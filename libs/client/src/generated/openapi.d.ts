@@ -2462,6 +2462,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description `validation_failed`: a field has the wrong type, is out of range or is not one this route takes; `details` names each field and what is wrong with it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description `rate_limited`, with Retry-After and X-RateLimit-Limit, -Remaining, -Reset headers. */
             429: {
                 headers: {
@@ -2477,6 +2486,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Seconds until the current minute ends. */
                     "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `search_timeout` or `service_unavailable`: no search worker answered in time; retry. */
+            503: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2561,6 +2579,15 @@ export interface operations {
              *     `feature_not_available`: multiple_results needs an enterprise-tier team.
              */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `validation_failed`: a field has the wrong type, is out of range or is not one this route takes; `details` names each field and what is wrong with it. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2654,6 +2681,15 @@ export interface operations {
             };
             /** @description `forbidden`: this key is limited to other endpoints. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `validation_failed`: a field has the wrong type, is out of range or is not one this route takes; `details` names each field and what is wrong with it. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2899,6 +2935,15 @@ export interface operations {
                     "application/json": components["schemas"]["CompanySearchResponse"];
                 };
             };
+            /** @description `invalid_query`: the query cannot be run; the message says where and what is supported, `details` the position. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description `unauthorized`: API-Key header missing, malformed, unknown or revoked. */
             401: {
                 headers: {
@@ -2932,6 +2977,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description `validation_failed`: a field has the wrong type, is out of range or is not one this route takes; `details` names each field and what is wrong with it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description `rate_limited`, with Retry-After and X-RateLimit-Limit, -Remaining, -Reset headers. */
             429: {
                 headers: {
@@ -2947,6 +3001,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Seconds until the current minute ends. */
                     "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `search_timeout` or `service_unavailable`: no search worker answered in time; retry. */
+            503: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3044,6 +3107,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description `validation_failed`: a field has the wrong type, is out of range or is not one this route takes; `details` names each field and what is wrong with it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description `rate_limited`, with Retry-After and X-RateLimit-Limit, -Remaining, -Reset headers. */
             429: {
                 headers: {
@@ -3097,6 +3169,15 @@ export interface operations {
                     "application/json": components["schemas"]["JobDto"];
                 };
             };
+            /** @description `invalid_request`: the id is not a job id (a UUID). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description `unauthorized`: API-Key header missing, malformed, unknown or revoked. */
             401: {
                 headers: {
@@ -3117,6 +3198,15 @@ export interface operations {
             };
             /** @description `not_found`: no such job in your team. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `validation_failed`: a field has the wrong type, is out of range or is not one this route takes; `details` names each field and what is wrong with it. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3177,6 +3267,15 @@ export interface operations {
                     "application/json": components["schemas"]["JobDto"];
                 };
             };
+            /** @description `invalid_request`: the id is not a job id (a UUID). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description `unauthorized`: API-Key header missing, malformed, unknown or revoked. */
             401: {
                 headers: {
@@ -3206,6 +3305,15 @@ export interface operations {
             };
             /** @description `conflict`: the job has already finished. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `validation_failed`: a field has the wrong type, is out of range or is not one this route takes; `details` names each field and what is wrong with it. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3266,6 +3374,15 @@ export interface operations {
                     "application/gzip": string;
                 };
             };
+            /** @description `invalid_request`: the id is not a job id (a UUID). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description `unauthorized`: API-Key header missing, malformed, unknown or revoked. */
             401: {
                 headers: {
@@ -3286,6 +3403,15 @@ export interface operations {
             };
             /** @description `not_found`: no such job in your team. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `validation_failed`: a field has the wrong type, is out of range or is not one this route takes; `details` names each field and what is wrong with it. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3466,6 +3592,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description `validation_failed`: a field has the wrong type, is out of range or is not one this route takes; `details` names each field and what is wrong with it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description `rate_limited`, with Retry-After and X-RateLimit-Limit, -Remaining, -Reset headers. */
             429: {
                 headers: {
@@ -3631,6 +3766,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description `validation_failed`: a field has the wrong type, is out of range or is not one this route takes; `details` names each field and what is wrong with it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description `rate_limited`, with Retry-After and X-RateLimit-Limit, -Remaining, -Reset headers. */
             429: {
                 headers: {
@@ -3646,6 +3790,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Seconds until the current minute ends. */
                     "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `search_timeout` or `service_unavailable`: no search worker answered in time; retry. */
+            503: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -4000,6 +4153,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description `validation_failed`: a field has the wrong type, is out of range or is not one this route takes; `details` names each field and what is wrong with it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description `rate_limited`, with Retry-After and X-RateLimit-Limit, -Remaining, -Reset headers. */
             429: {
                 headers: {
@@ -4238,6 +4400,15 @@ export interface operations {
                     "application/json": components["schemas"]["PersonSearchResponse"];
                 };
             };
+            /** @description `invalid_query`: the query cannot be run; the message says where and what is supported, `details` the position. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description `unauthorized`: API-Key header missing, malformed, unknown or revoked. */
             401: {
                 headers: {
@@ -4271,6 +4442,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description `validation_failed`: a field has the wrong type, is out of range or is not one this route takes; `details` names each field and what is wrong with it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description `rate_limited`, with Retry-After and X-RateLimit-Limit, -Remaining, -Reset headers. */
             429: {
                 headers: {
@@ -4286,6 +4466,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Seconds until the current minute ends. */
                     "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `search_timeout` or `service_unavailable`: no search worker answered in time; retry. */
+            503: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -4315,6 +4504,15 @@ export interface operations {
                     "application/json": components["schemas"]["SubjectReportDto"];
                 };
             };
+            /** @description `invalid_request`: an identifier is empty or unreadable, or too many of them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description `unauthorized`: no `Authorization: Bearer <OPERATOR_TOKEN>`, or the wrong token. */
             401: {
                 headers: {
@@ -4326,6 +4524,15 @@ export interface operations {
             };
             /** @description `forbidden`: OPERATOR_TOKEN is not set on this gateway. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `validation_failed`: a field has the wrong type, is out of range or is not one this route takes; `details` names each field and what is wrong with it. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4376,6 +4583,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description `validation_failed`: a field has the wrong type, is out of range or is not one this route takes; `details` names each field and what is wrong with it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     PrivacyController_suppress: {
@@ -4399,6 +4615,15 @@ export interface operations {
                     "application/json": components["schemas"]["SuppressionResultDto"];
                 };
             };
+            /** @description `invalid_request`: an identifier is empty or unreadable, too many of them, or reason too long. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description `unauthorized`: no `Authorization: Bearer <OPERATOR_TOKEN>`, or the wrong token. */
             401: {
                 headers: {
@@ -4410,6 +4635,15 @@ export interface operations {
             };
             /** @description `forbidden`: OPERATOR_TOKEN is not set on this gateway. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `validation_failed`: a field has the wrong type, is out of range or is not one this route takes; `details` names each field and what is wrong with it. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4449,6 +4683,33 @@ export interface operations {
             };
             /** @description `forbidden`: OPERATOR_TOKEN is not set on this gateway. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `not_found`: no such suppression. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `conflict`: the suppression was lifted already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `validation_failed`: a field has the wrong type, is out of range or is not one this route takes; `details` names each field and what is wrong with it. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4802,6 +5063,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description `validation_failed`: a field has the wrong type, is out of range or is not one this route takes; `details` names each field and what is wrong with it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description `rate_limited`, with Retry-After and X-RateLimit-Limit, -Remaining, -Reset headers. */
             429: {
                 headers: {
@@ -4817,6 +5087,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Seconds until the current minute ends. */
                     "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `search_timeout` or `service_unavailable`: no search worker answered in time; retry. */
+            503: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -4881,6 +5160,15 @@ export interface operations {
              *     `feature_not_available`: multiple_results needs an enterprise-tier team.
              */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `validation_failed`: a field has the wrong type, is out of range or is not one this route takes; `details` names each field and what is wrong with it. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4954,6 +5242,15 @@ export interface operations {
             };
             /** @description `forbidden`: this key is limited to other endpoints. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `validation_failed`: a field has the wrong type, is out of range or is not one this route takes; `details` names each field and what is wrong with it. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5181,6 +5478,15 @@ export interface operations {
                     "application/json": components["schemas"]["CompanySearchResponse"];
                 };
             };
+            /** @description `invalid_query`: the query cannot be run; the message says where and what is supported, `details` the position. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description `unauthorized`: API-Key header missing, malformed, unknown or revoked. */
             401: {
                 headers: {
@@ -5192,6 +5498,15 @@ export interface operations {
             };
             /** @description `forbidden`: this key is limited to other endpoints. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `validation_failed`: a field has the wrong type, is out of range or is not one this route takes; `details` names each field and what is wrong with it. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5214,6 +5529,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Seconds until the current minute ends. */
                     "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `search_timeout` or `service_unavailable`: no search worker answered in time; retry. */
+            503: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -5285,6 +5609,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description `validation_failed`: a field has the wrong type, is out of range or is not one this route takes; `details` names each field and what is wrong with it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description `rate_limited`, with Retry-After and X-RateLimit-Limit, -Remaining, -Reset headers. */
             429: {
                 headers: {
@@ -5300,6 +5633,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Seconds until the current minute ends. */
                     "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `search_timeout` or `service_unavailable`: no search worker answered in time; retry. */
+            503: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -5446,6 +5788,15 @@ export interface operations {
             };
             /** @description `forbidden`: this key is limited to other endpoints. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `validation_failed`: a field has the wrong type, is out of range or is not one this route takes; `details` names each field and what is wrong with it. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5673,6 +6024,15 @@ export interface operations {
                     "application/json": components["schemas"]["PersonSearchResponse"];
                 };
             };
+            /** @description `invalid_query`: the query cannot be run; the message says where and what is supported, `details` the position. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description `unauthorized`: API-Key header missing, malformed, unknown or revoked. */
             401: {
                 headers: {
@@ -5684,6 +6044,15 @@ export interface operations {
             };
             /** @description `forbidden`: this key is limited to other endpoints. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `validation_failed`: a field has the wrong type, is out of range or is not one this route takes; `details` names each field and what is wrong with it. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5706,6 +6075,15 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Seconds until the current minute ends. */
                     "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `search_timeout` or `service_unavailable`: no search worker answered in time; retry. */
+            503: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
