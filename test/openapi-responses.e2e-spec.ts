@@ -17,6 +17,7 @@ import {
   type SeededTeam,
   type TestEnvironment,
 } from '@app/testing';
+import { agentKeyTeams } from './agent-keys/harness';
 import { deleteQueueStream } from './jobs/harness';
 import { ResponseValidator } from './openapi/response-validator';
 import { loadTestBuilds, type SearchStack, startSearchStack, TEST_BUILD } from './search/harness';
@@ -291,7 +292,14 @@ describe('the OpenAPI document describes every real answer', () => {
     await call('DELETE', '/mcp', 405);
   });
 
-  it('agent keys: only an agent access token', async () => {
+  it("agent keys: an agent's access token gets a key, nothing else does", async () => {
+    // /agent/key needs the auth service's keys: a suite of its own (gateway and auth) answers it.
+    const { s, admin } = await agentKeyTeams();
+    try {
+      expectDocumented('POST', '/agent/key', await s.requestKey(await s.token(admin)), 200);
+    } finally {
+      await s.close();
+    }
     await call('POST', '/agent/key', 401, { key: null, body: {} });
     await call('POST', '/agent/key', 401, {
       key: null,
@@ -337,7 +345,7 @@ describe('the OpenAPI document describes every real answer', () => {
     );
     const document = validator.operations();
     expect(document.filter((op) => !seen.has(op))).toEqual([]);
-    const neverSucceeds = ['GET /mcp', 'DELETE /mcp', 'POST /agent/key'];
+    const neverSucceeds = ['GET /mcp', 'DELETE /mcp'];
     expect(document.filter((op) => !succeeded.has(op) && !neverSucceeds.includes(op))).toEqual([]);
   });
 });
