@@ -16,12 +16,12 @@ import 'reflect-metadata';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { AUTOCOMPLETE_FIELDS, Entity } from '@app/contracts';
-import { createOpenSearchClient } from '@app/search-index';
+import { AUTOCOMPLETE_FIELDS, AutocompleteField, Entity } from '@app/contracts';
+import { autocompleteQuery, createOpenSearchClient } from '@app/search-index';
 import { createDataSource } from '@app/store';
 import { CannonRequest, cannonRequests } from '../shared/autocannon';
 import { benchConfig } from '../shared/bench-config';
-import type { Measured } from '../shared/latency';
+import { closedLoop, type Measured } from '../shared/latency';
 import { startSearchPath } from '../search/worker';
 
 type Suggestions = { suggestions: { value: string; count: number }[] };
@@ -102,7 +102,26 @@ async function main(): Promise<void> {
     // Interleave fields, so consecutive requests are unlike.
     requests.sort((a, b) => hash(a.path!) - hash(b.path!));
 
+    // The worker's own lookup straight to OpenSearch (no HTTP, gateway, NATS): what the rest costs.
+    const lookups = requests.map((r) => {
+      const q = new URLSearchParams(r.path!.split('?')[1]);
+      const body = autocompleteQuery(
+        q.get('entity') as Entity,
+        q.get('field') as AutocompleteField,
+        q.get('text') ?? '',
+        10,
+      );
+      return body && { index: index[0].index, body };
+    });
+    let next = 0;
+    const direct = () => {
+      const lookup = lookups[next++ % lookups.length];
+      return lookup ? os.search(lookup as never) : Promise.resolve();
+    };
+
     const runs: Record<string, Measured> = {};
+    await closedLoop(Number(values.warmup), 1, direct);
+    runs.opensearch_direct_1 = await closedLoop(seconds, 1, direct);
     for (const c of [1, Number(values.connections)]) {
       log(
         `warm-up ${values.warmup} s, then ${seconds} s at ${c} connection(s), ${requests.length} distinct requests`,
@@ -143,11 +162,11 @@ function format(r: { runs: Record<string, Measured> } & Record<string, unknown>)
     `build ${String(r.build)}: ${String(r.people)} people, ${String(r.companies)} companies`,
     `values index: ${JSON.stringify(r.values_index)}; ready after ${String(r.values_ready_ms)} ms`,
     `${String(r.distinct_requests)} distinct requests, ${String(r.seconds)} s per run; machine ${JSON.stringify(r.machine)}`,
-    '| connections | req/s | p50 ms | p99 ms | failed |',
+    '| path, connections | req/s | p50 ms | p99 ms | failed |',
     '|---|---|---|---|---|',
     ...Object.entries(r.runs).map(
       ([name, m]) =>
-        `| ${name.replace('connections_', '')} | ${m.rps} | ${m.p50} | ${m.p99} | ${m.failed}${m.firstError ? ` (${m.firstError})` : ''} |`,
+        `| ${name.replace('connections_', 'gateway, ').replace('opensearch_direct_', 'OpenSearch direct, ')} | ${m.rps} | ${m.p50} | ${m.p99} | ${m.failed}${m.firstError ? ` (${m.firstError})` : ''} |`,
     ),
   ];
   return `${lines.join('\n')}\n`;
