@@ -28,9 +28,9 @@ const ID = /^[1-9]\d{0,18}$/;
 
 /**
  * `<base64url JSON>.<tag>`: the JSON says where the walk is and which query it walks; the tag is
- * an HMAC of the JSON and the team under `key`, so a cursor altered, or sent by another team,
- * is refused (400 invalid_cursor) rather than read. Every read is scoped to the caller's team
- * anyway: a cursor can only ever position a walk within rows the caller may read.
+ * an HMAC of the JSON and the team under `key` (CURSOR_SECRET), so a cursor altered, forged, or
+ * sent by another team is refused (400 invalid_cursor) rather than read. Every read is scoped
+ * to the caller's team besides: a cursor only ever positions a walk within rows it may read.
  */
 export class EventsCursors {
   constructor(private readonly key: Buffer) {}

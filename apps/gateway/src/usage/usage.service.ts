@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { APP_CONFIG, AppConfig, cursorSecret } from '@app/config';
 import { ServiceError } from '@app/contracts';
 import {
   apiRequestPage,
@@ -20,21 +20,21 @@ import type { UsageDto, UsageFiguresDto, UsageGroupDto } from './dto/usage.dto';
 import { EventsCursors, type EventsQuery, invalidCursor } from './events-cursor';
 import { usageWindow } from './usage-window';
 
-/**
- * The cursors' HMAC key. Fixed, so every gateway reads every other's cursors without shared
- * configuration: it makes a cursor tamper-evident and bound to its team, not secret, and needs
- * no more, since every page is read within the caller's own team whatever the cursor says.
- */
-const CURSOR_KEY = createHash('sha256').update('svc usage-events cursor v1').digest();
-
 const zero = (): UsageFiguresDto => ({ credits: 0, matches: 0, requests: 0, errors: 0 });
 
 /** GET /usage and GET /usage/events (docs/usage.md): the caller's team only. */
 @Injectable()
 export class UsageService {
-  private readonly cursors = new EventsCursors(CURSOR_KEY);
+  private readonly cursors: EventsCursors;
 
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    // The key that seals search cursors, shared by every gateway; the tag's input names usage
+    // events, so a cursor of one kind is never one of the other.
+    this.cursors = new EventsCursors(cursorSecret(config));
+  }
 
   async summary(caller: Caller, query: UsageQueryDto, now = new Date()): Promise<UsageDto> {
     const { from, to } = usageWindow(query.from, query.to, now);
