@@ -26,7 +26,8 @@ class SuppressedIdentifiersDto implements Record<SuppressedKind, number> {
   social_url!: number;
 }
 
-export class SuppressionSummaryDto implements SuppressionSummary {
+/** A suppression as a subject report lists it. */
+export class SubjectSuppressionDto implements SubjectSuppression {
   @ApiProperty({ type: 'integer' })
   id!: number;
 
@@ -38,7 +39,9 @@ export class SuppressionSummaryDto implements SuppressionSummary {
 
   @ApiProperty({ ...timestamp, nullable: true })
   lifted_at!: string | null;
+}
 
+export class SuppressionSummaryDto extends SubjectSuppressionDto implements SuppressionSummary {
   @ApiProperty({
     type: SuppressedIdentifiersDto,
     description: `How many identifiers of each kind (${SUPPRESSED_KINDS.join(', ')}) it keeps, as hashes.`,
@@ -99,20 +102,6 @@ class SubjectBuildDto implements SubjectBuild {
 
   @ApiProperty({ ...timestamp, nullable: true })
   removed_at!: string | null;
-}
-
-class SubjectSuppressionDto implements SubjectSuppression {
-  @ApiProperty({ type: 'integer' })
-  id!: number;
-
-  @ApiProperty(timestamp)
-  created_at!: string;
-
-  @ApiProperty({ type: 'string', nullable: true })
-  reason!: string | null;
-
-  @ApiProperty({ ...timestamp, nullable: true })
-  lifted_at!: string | null;
 }
 
 class SubjectPersonDto implements Omit<SubjectPerson, 'recipients' | 'access_log'> {
