@@ -117,6 +117,13 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ ACCESS_LOG_RETENTION_DAYS: bad })).toThrow(/ACCESS_LOG_RETENTION_DAYS/);
   });
 
+  it('keeps usage events 90 days unless told otherwise', () => {
+    expect(loadConfig({}).usageEvents).toEqual({ retentionDays: 90 });
+    expect(loadConfig({ USAGE_EVENTS_RETENTION_DAYS: '400' }).usageEvents).toEqual({ retentionDays: 400 });
+    for (const bad of ['0', '36501', 'ninety'])
+      expect(() => loadConfig({ USAGE_EVENTS_RETENTION_DAYS: bad })).toThrow(/USAGE_EVENTS_RETENTION_DAYS/);
+  });
+
   it('lets an auth process hash 2 passwords at once unless told otherwise, never 0', () => {
     expect(loadConfig({}).passwordHashConcurrency).toBe(2);
     expect(loadConfig({ AUTH_PASSWORD_HASH_CONCURRENCY: '6' }).passwordHashConcurrency).toBe(6);
