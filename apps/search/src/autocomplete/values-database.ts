@@ -15,8 +15,8 @@ export const VALUE_COUNT_TIMEOUT_MS = 30 * 60_000;
 /**
  * The worker's Postgres, for autocomplete only, opened on first use (a worker never asked for
  * autocomplete holds no connection): one connection with the services' bounds for which build
- * serves (a query per kind every few seconds), and one for counting a build's values, which is
- * one long statement, once per build.
+ * serves (a query per kind every few seconds), and two for counting builds' values (one per
+ * kind), each one long statement, once per build.
  */
 @Injectable()
 export class ValuesDatabase implements OnApplicationShutdown {
@@ -27,7 +27,8 @@ export class ValuesDatabase implements OnApplicationShutdown {
     const base = serviceDataSourceOptions(this.config) as DataSourceOptions & { extra: object };
     return {
       ...base,
-      poolSize: 1,
+      // A count per kind (live, sandbox) at once.
+      poolSize: 2,
       extra: {
         ...base.extra,
         statement_timeout: VALUE_COUNT_TIMEOUT_MS,

@@ -8,6 +8,9 @@ import type { AutocompleteField, Entity } from '@app/contracts';
  * first, so a record holding a value twice counts once. Values are compared lowercase and
  * trimmed, as search compares them.
  */
+/** Longer values are not suggested: nobody types them, and a keyword holds at most 32 KB. */
+export const MAX_VALUE_LENGTH = 1000;
+
 const PERSON = `
 SELECT f.field, f.value, count(*)::int AS count
   FROM person_records r
@@ -26,7 +29,7 @@ SELECT f.field, f.value, count(*)::int AS count
    UNION ALL (SELECT DISTINCT 'school', lower(btrim(e #>> '{organization,name,cleaned}'))
                 FROM jsonb_array_elements(${list('x.education')}) e)
        ) f
- WHERE r.build_id = $1 AND f.value <> ''
+ WHERE r.build_id = $1 AND f.value <> '' AND length(f.value) <= ${MAX_VALUE_LENGTH}
  GROUP BY f.field, f.value`;
 
 const COMPANY = `
@@ -37,7 +40,7 @@ SELECT f.field, f.value, count(*)::int AS count
          SELECT 'company' AS field, lower(btrim(x.name->>'cleaned')) AS value
    UNION ALL SELECT 'industry', lower(btrim(x.industry))
        ) f
- WHERE r.build_id = $1 AND f.value <> ''
+ WHERE r.build_id = $1 AND f.value <> '' AND length(f.value) <= ${MAX_VALUE_LENGTH}
  GROUP BY f.field, f.value`;
 
 /** A list field, or no elements when the record holds anything else there (null, absent). */
