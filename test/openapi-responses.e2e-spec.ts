@@ -167,6 +167,11 @@ describe('the OpenAPI document describes every real answer', () => {
       key: enterprise.key,
     });
     await call('POST', '/person/enrich', 402, { body: { email: person.email }, key: broke.key });
+    // A billed POST repeated with its Idempotency-Key: the first answer again, marked replayed.
+    const once = { body: { email: person.email }, headers: { 'idempotency-key': 'openapi-suite-1' } };
+    await call('POST', '/person/enrich', 200, once);
+    const replay = await call('POST', '/person/enrich', 200, once);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
     await call('POST', '/sandbox/person/enrich', 200, { body: { email: 'nobody@example.com' } });
     await call('POST', '/sandbox/person/enrich', 400, { body: {} });
     await call('POST', '/company/enrich', 200, { body: { website: company.domain } });

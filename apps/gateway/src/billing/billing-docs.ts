@@ -1,5 +1,6 @@
-import type { HeadersObject, OpenAPIObject, OperationObject } from '@nestjs/swagger';
+import type { HeadersObject, OpenAPIObject, OperationObject, ResponseObject } from '@nestjs/swagger';
 import { addSuccessHeaders, type RouteEntry } from '../access';
+import { IDEMPOTENT_REPLAYED_HEADER } from '../idempotency/idempotency-key';
 import { CREDITS_CHARGED_HEADER, CREDITS_REMAINING_HEADER, KEY_CAP_REMAINING_HEADER } from './credit-headers';
 
 const PAYMENT_REQUIRED =
@@ -48,8 +49,33 @@ export function documentBilledRoutes(document: OpenAPIObject, routes: readonly R
   }
 }
 
-/** Billed POSTs accept an Idempotency-Key (IdempotencyInterceptor); the sandbox charges nothing to protect. */
+const REPLAYED_HEADERS: HeadersObject = {
+  [IDEMPOTENT_REPLAYED_HEADER]: {
+    description: 'Present on the stored first response returned again for a repeated Idempotency-Key.',
+    schema: { type: 'string', enum: ['true'] },
+  },
+};
+
+const IN_FLIGHT =
+  '`conflict`: a request with this Idempotency-Key is still being processed; retry after Retry-After for its response.';
+
+/**
+ * Billed POSTs accept an Idempotency-Key (IdempotencyInterceptor); the sandbox charges nothing to
+ * protect. A replay carries Idempotent-Replayed; a repeat while the first is running is a 409.
+ */
 function documentIdempotencyKey(operation: OperationObject): void {
+  addSuccessHeaders(operation, REPLAYED_HEADERS);
+  const conflict = operation.responses['409'] as ResponseObject | undefined;
+  operation.responses['409'] = {
+    description: [conflict?.description, IN_FLIGHT].filter(Boolean).join('\n\n'),
+    headers: {
+      ...conflict?.headers,
+      'Retry-After': {
+        description: 'Seconds to wait before retrying.',
+        schema: { type: 'integer', minimum: 1 },
+      },
+    },
+  };
   operation.parameters = [
     ...(operation.parameters ?? []),
     {
