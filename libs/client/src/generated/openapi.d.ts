@@ -2398,6 +2398,8 @@ export interface operations {
             /** @description `{matches, total, generated_query, interpretation}`: one page of results, the count of all rows, the SQL-subset query the description became, and what was understood (recognised phrases, unsupported ones, ignored words, and `not_in_build`: values the query names that the served build does not store). */
             200: {
                 headers: {
+                    /** @description Present on the stored first response returned again for a repeated Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
                     RateLimit?: string;
                     /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
@@ -2456,6 +2458,17 @@ export interface operations {
             /** @description `forbidden`: this key is limited to other endpoints. */
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `conflict`: a request with this Idempotency-Key is still being processed; retry after Retry-After for its response. */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2522,6 +2535,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description Present on the stored first response returned again for a repeated Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
                     RateLimit?: string;
                     /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
@@ -2586,6 +2601,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description `conflict`: a request with this Idempotency-Key is still being processed; retry after Retry-After for its response. */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description `validation_failed`: a field has the wrong type, is out of range or is not one this route takes; `details` names each field and what is wrong with it. */
             422: {
                 headers: {
@@ -2637,6 +2663,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description Present on the stored first response returned again for a repeated Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
                     RateLimit?: string;
                     /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
@@ -2682,6 +2710,17 @@ export interface operations {
             /** @description `forbidden`: this key is limited to other endpoints. */
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `conflict`: a request with this Idempotency-Key is still being processed; retry after Retry-After for its response. */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2909,6 +2948,8 @@ export interface operations {
             /** @description `{matches, total}`: one page of results and the count of all rows the WHERE clause matches. */
             200: {
                 headers: {
+                    /** @description Present on the stored first response returned again for a repeated Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
                     RateLimit?: string;
                     /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
@@ -2971,6 +3012,17 @@ export interface operations {
              */
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `conflict`: a request with this Idempotency-Key is still being processed; retry after Retry-After for its response. */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3702,6 +3754,8 @@ export interface operations {
             /** @description `{matches, total, generated_query, interpretation}`: one page of results, the count of all rows, the SQL-subset query the description became, and what was understood (recognised phrases, unsupported ones, ignored words, and `not_in_build`: values the query names that the served build does not store). */
             200: {
                 headers: {
+                    /** @description Present on the stored first response returned again for a repeated Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
                     RateLimit?: string;
                     /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
@@ -3760,6 +3814,17 @@ export interface operations {
             /** @description `forbidden`: this key is limited to other endpoints. */
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `conflict`: a request with this Idempotency-Key is still being processed; retry after Retry-After for its response. */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3987,6 +4052,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description Present on the stored first response returned again for a repeated Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
                     RateLimit?: string;
                     /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
@@ -4051,6 +4118,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description `conflict`: a request with this Idempotency-Key is still being processed; retry after Retry-After for its response. */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description `validation_failed`: a field has the wrong type or cannot be read (phone, social_url, birth_date…). */
             422: {
                 headers: {
@@ -4102,6 +4180,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description Present on the stored first response returned again for a repeated Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
                     RateLimit?: string;
                     /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
@@ -4147,6 +4227,17 @@ export interface operations {
             /** @description `forbidden`: this key is limited to other endpoints. */
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `conflict`: a request with this Idempotency-Key is still being processed; retry after Retry-After for its response. */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4374,6 +4465,8 @@ export interface operations {
             /** @description `{matches, total}`: one page of results and the count of all rows the WHERE clause matches. */
             200: {
                 headers: {
+                    /** @description Present on the stored first response returned again for a repeated Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     /** @description IETF httpapi rate-limit state: what is left (`r`) and seconds until the window ends (`t`), e.g. `"default";r=599;t=37`. */
                     RateLimit?: string;
                     /** @description IETF httpapi rate-limit policy: the route's bucket, its quota and window in seconds, e.g. `"default";q=600;w=60`. */
@@ -4436,6 +4529,17 @@ export interface operations {
              */
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `conflict`: a request with this Idempotency-Key is still being processed; retry after Retry-After for its response. */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
