@@ -12,7 +12,27 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { BUILD_KINDS, BuildKind, MAX_OFFSET, MAX_PAGE_SIZE, PageContinuation } from '@app/contracts';
+import {
+  BUILD_KINDS,
+  BuildKind,
+  MAX_OFFSET,
+  MAX_PAGE_SIZE,
+  PageContinuation,
+  PageCount,
+  TotalCountStatus,
+} from '@app/contracts';
+
+const TOTAL_COUNT_STATUSES: readonly TotalCountStatus[] = ['exact', 'estimate', 'page'];
+
+/** The count a walk's first page made, carried so later pages do not count again. */
+export class PageCountDto implements PageCount {
+  @IsInt()
+  @Min(0)
+  total!: number;
+
+  @IsIn(TOTAL_COUNT_STATUSES)
+  status!: TotalCountStatus;
+}
 
 /**
  * A walk's resume point as a gateway unsealed it. Gateways are peers, not guarantors: the index
@@ -35,6 +55,11 @@ export class PageContinuationDto implements PageContinuation {
   @Matches(/^[A-Za-z0-9+/=_-]+$/)
   @MaxLength(16_384)
   pit!: string | null;
+
+  @ValidateIf((_, value) => value !== null)
+  @ValidateNested()
+  @Type(() => PageCountDto)
+  count!: PageCountDto | null;
 }
 
 /**

@@ -42,6 +42,13 @@ export interface PageContinuation {
   index: string;
   after: string;
   pit: string | null;
+  /** The walk's total as its first page counted it (null: that count failed, so pages count). */
+  count: PageCount | null;
+}
+
+export interface PageCount {
+  total: number;
+  status: TotalCountStatus;
 }
 
 /** Payload of `search.person` / `search.company`, validated again by the worker. */

@@ -9,7 +9,12 @@ const scope: CursorScope = {
   kind: 'live',
   query: "SELECT * FROM people WHERE city = 'berlin'",
 };
-const next = { index: 'svc_people_live_1.0.0_2026-11-21_abc', after: 'f3c1', pit: 'cGl0+/=' };
+const next = {
+  index: 'svc_people_live_1.0.0_2026-11-21_abc',
+  after: 'f3c1',
+  pit: 'cGl0+/=',
+  count: { total: 30_000, status: 'exact' as const },
+};
 const now = 1_800_000_000_000;
 const sealed = sealCursor(scope, next, null, key, now + 120_000);
 

@@ -171,6 +171,7 @@ function isSealed(value: unknown): value is Sealed {
     typeof n.index === 'string' &&
     typeof n.after === 'string' &&
     (n.pit === null || typeof n.pit === 'string') &&
+    (n.count === null || typeof n.count === 'object') &&
     // A discover walk carries its reading; a search walk none.
     (v.r === 'discover' ? typeof (v.d as DiscoverReading | null)?.generated_query === 'string' : v.d === null)
   );

@@ -6,12 +6,12 @@ import {
   COMPANY_SEARCH_RESULT_FIELDS,
   IndustriesReply,
   PageContinuation,
+  PageCount,
   PERSON_DISCOVERY_RESULT_FIELDS,
   PERSON_SEARCH_RESULT_FIELDS,
   RESULT_FIELD,
   SearchReply,
   ServiceError,
-  TotalCountStatus,
   Entity,
 } from '@app/contracts';
 import { aliasName, kindIndexPattern } from '@app/search-index';
@@ -35,7 +35,7 @@ import { closePointInTime, cursorExpired, isExpired, openPointInTime } from './p
 /** One page as read: the result subsets, and where the next starts when more rows follow. */
 interface Page {
   sources: Record<string, unknown>[];
-  next: PageContinuation | null;
+  next: Omit<PageContinuation, 'count'> | null;
 }
 
 type Hit = { _index: string; _source?: unknown; sort?: unknown[] };
@@ -98,7 +98,12 @@ export class SearchService {
       : await openPointInTime(this.client, cursor.index, keepAlive, budget);
     try {
       const request = walkRequest(pit, query, { after: cursor.after, limit: req.limit }, budget);
-      const [page, count] = await Promise.all([this.page(request, req.limit, pit), this.count(pit, query)]);
+      // The first page's count is the walk's total (counted on the same build); only a walk
+      // whose first count failed counts again.
+      const [page, count] = await Promise.all([
+        this.page(request, req.limit, pit),
+        cursor.count ?? this.count(pit, query),
+      ]);
       if (!page.next) closePointInTime(this.client, pit.id);
       return this.reply(entity, req, page, count);
     } catch (error) {
@@ -121,15 +126,11 @@ export class SearchService {
       );
   }
 
-  private reply(
-    entity: Entity,
-    req: SearchRequestDto,
-    page: Page,
-    count: { total: number; status: TotalCountStatus } | null,
-  ): SearchReply {
+  private reply(entity: Entity, req: SearchRequestDto, page: Page, count: PageCount | null): SearchReply {
     const matches = page.sources.map((source) => ({ [entity]: this.resultFields(entity, source, req) }));
     const [total, status] = count ? [count.total, count.status] : [matches.length, 'page' as const];
-    return { matches, total, total_status: status, warning: null, billable: true, next: page.next };
+    const next = page.next ? { ...page.next, count } : null;
+    return { matches, total, total_status: status, warning: null, billable: true, next };
   }
 
   /** The industries a build stores, per entity: what the industry rule checks filters against. */
@@ -177,7 +178,7 @@ export class SearchService {
       const shown = hits.slice(0, limit);
       const last = shown.at(-1);
       const more = hits.length > limit || (size === limit && hits.length === limit);
-      const next: PageContinuation | null =
+      const next: Page['next'] =
         more && last
           ? {
               index: last._index,
@@ -199,10 +200,7 @@ export class SearchService {
   }
 
   /** Exact when counted within the budget; a lower bound (`estimate`) when the budget ran out; null if counting failed. */
-  private async count(
-    target: string | PointInTime,
-    query: unknown,
-  ): Promise<{ total: number; status: TotalCountStatus } | null> {
+  private async count(target: string | PointInTime, query: unknown): Promise<PageCount | null> {
     const budget = this.config.search.countBudgetMs;
     try {
       const request = countRequest(target, query, budget);
