@@ -1019,85 +1019,87 @@ export interface components {
         };
         /** @description A company record in SPEC.md field order, unknown values null; shaping may drop fields and title-case text. */
         CompanyRecord: {
-            alt_domains?: unknown;
-            build_version?: unknown;
+            alt_domains?: string[];
+            build_version?: string | null;
             description?: ({
-                cleaned?: unknown;
-                raw?: unknown;
+                cleaned?: string | null;
+                raw?: string[];
             } & {
                 [key: string]: unknown;
             }) | null;
-            domain?: unknown;
-            founded?: unknown;
+            domain?: string | null;
+            founded?: number | null;
             headline?: ({
-                cleaned?: unknown;
-                raw?: unknown;
+                cleaned?: string | null;
+                raw?: string[];
             } & {
                 [key: string]: unknown;
             }) | null;
-            industry?: unknown;
-            last_seen?: unknown;
+            industry?: string | null;
+            last_seen?: string | null;
             name?: ({
-                cleaned?: unknown;
-                display?: unknown;
-                raw?: unknown;
+                cleaned?: string | null;
+                display?: string | null;
+                raw?: string[];
             } & {
                 [key: string]: unknown;
             }) | null;
-            netx_employee_count?: unknown;
-            netx_followers?: unknown;
-            netx_id?: unknown;
-            netx_url?: unknown;
-            num_sources?: unknown;
-            size?: unknown;
+            netx_employee_count?: number | null;
+            netx_followers?: number | null;
+            netx_id?: string | null;
+            netx_url?: string | null;
+            num_sources?: number | null;
+            /** @enum {string|null} */
+            size?: "1-10" | "11-50" | "51-200" | "201-500" | "501-1000" | "1001-5000" | "5001-10000" | "10001+" | null;
             socials?: ({
-                network?: unknown;
-                url?: unknown;
+                network?: string;
+                url?: string;
             } & {
                 [key: string]: unknown;
             })[];
             svc_attrition_count?: ({
-                "12m"?: unknown;
-                "1m"?: unknown;
-                "3m"?: unknown;
-                "6m"?: unknown;
+                "12m"?: number | null;
+                "1m"?: number | null;
+                "3m"?: number | null;
+                "6m"?: number | null;
             } & {
                 [key: string]: unknown;
             }) | null;
-            svc_average_tenure?: unknown;
-            svc_employee_count?: unknown;
+            svc_average_tenure?: number | null;
+            svc_employee_count?: number | null;
             svc_employee_growth_rate?: ({
-                "12m"?: unknown;
-                "1m"?: unknown;
-                "3m"?: unknown;
-                "6m"?: unknown;
+                "12m"?: number | null;
+                "1m"?: number | null;
+                "3m"?: number | null;
+                "6m"?: number | null;
             } & {
                 [key: string]: unknown;
             }) | null;
-            svc_id?: unknown;
+            svc_id?: string;
             svc_new_hire_count?: ({
-                "12m"?: unknown;
-                "1m"?: unknown;
-                "3m"?: unknown;
-                "6m"?: unknown;
+                "12m"?: number | null;
+                "1m"?: number | null;
+                "3m"?: number | null;
+                "6m"?: number | null;
             } & {
                 [key: string]: unknown;
             }) | null;
             svc_turnover_rate?: ({
-                "12m"?: unknown;
-                "1m"?: unknown;
-                "3m"?: unknown;
-                "6m"?: unknown;
+                "12m"?: number | null;
+                "1m"?: number | null;
+                "3m"?: number | null;
+                "6m"?: number | null;
             } & {
                 [key: string]: unknown;
             }) | null;
             tickers?: ({
-                exchange?: unknown;
-                ticker_symbol?: unknown;
+                exchange?: string | null;
+                ticker_symbol?: string;
             } & {
                 [key: string]: unknown;
             })[];
-            type?: unknown;
+            /** @enum {string|null} */
+            type?: "private" | "public" | "nonprofit" | "government_agency" | "educational" | null;
         } & {
             [key: string]: unknown;
         };
@@ -1440,230 +1442,246 @@ export interface components {
         };
         /** @description A person record in SPEC.md field order, unknown values null; shaping may drop fields and title-case text. */
         PersonRecord: {
-            age?: unknown;
-            avg_tenure_months?: unknown;
-            birth_date?: unknown;
-            birth_day?: unknown;
-            birth_month?: unknown;
-            birth_year?: unknown;
-            build_version?: unknown;
+            age?: number | null;
+            avg_tenure_months?: number | null;
+            birth_date?: string | null;
+            birth_day?: number | null;
+            birth_month?: number | null;
+            birth_year?: number | null;
+            build_version?: string | null;
             certifications?: ({
-                credential_id?: unknown;
-                expiration_date?: unknown;
+                credential_id?: string | null;
+                expiration_date?: string | null;
                 institution?: ({
-                    cleaned?: unknown;
-                    raw?: unknown;
+                    cleaned?: string | null;
+                    raw?: string[];
                 } & {
                     [key: string]: unknown;
                 }) | null;
-                issue_date?: unknown;
-                name?: ({
-                    cleaned?: unknown;
-                    raw?: unknown;
+                issue_date?: string | null;
+                name?: {
+                    cleaned?: string | null;
+                    raw?: string[];
                 } & {
                     [key: string]: unknown;
-                }) | null;
+                };
             } & {
                 [key: string]: unknown;
             })[];
-            city?: unknown;
-            company_domain?: unknown;
-            company_industry?: unknown;
-            company_name?: unknown;
-            company_netx_id?: unknown;
-            company_netx_url?: unknown;
-            company_size?: unknown;
-            company_svc_id?: unknown;
-            country?: unknown;
-            country_code?: unknown;
-            current_jobs_last_confirmed?: unknown;
-            current_jobs_last_updated?: unknown;
-            current_location_last_confirmed?: unknown;
-            current_location_last_updated?: unknown;
+            city?: string | null;
+            company_domain?: string | null;
+            company_industry?: string | null;
+            company_name?: string | null;
+            company_netx_id?: string | null;
+            company_netx_url?: string | null;
+            /** @enum {string|null} */
+            company_size?: "1-10" | "11-50" | "51-200" | "201-500" | "501-1000" | "1001-5000" | "5001-10000" | "10001+" | null;
+            company_svc_id?: string | null;
+            country?: string | null;
+            country_code?: string | null;
+            current_jobs_last_confirmed?: string | null;
+            current_jobs_last_updated?: string | null;
+            current_location_last_confirmed?: string | null;
+            current_location_last_updated?: string | null;
             education?: ({
-                current?: unknown;
+                current?: boolean | null;
                 degree?: ({
-                    cleaned?: unknown;
-                    raw?: unknown;
+                    cleaned?: string | null;
+                    raw?: string[];
                 } & {
                     [key: string]: unknown;
                 }) | null;
-                degree_level?: unknown;
-                end_date?: unknown;
+                /** @enum {string|null} */
+                degree_level?: "doctorate" | "masters" | "bachelors" | "associates" | "high_school" | null;
+                end_date?: string | null;
                 field_of_study?: ({
-                    cleaned?: unknown;
-                    raw?: unknown;
+                    cleaned?: string | null;
+                    raw?: string[];
                 } & {
                     [key: string]: unknown;
                 }) | null;
                 organization?: ({
-                    name?: ({
-                        cleaned?: unknown;
-                        raw?: unknown;
+                    name?: {
+                        cleaned?: string | null;
+                        raw?: string[];
                     } & {
                         [key: string]: unknown;
-                    }) | null;
-                    netx_url?: unknown;
-                    website?: unknown;
+                    };
+                    netx_url?: string | null;
+                    website?: string | null;
                 } & {
                     [key: string]: unknown;
                 }) | null;
-                start_date?: unknown;
+                start_date?: string | null;
             } & {
                 [key: string]: unknown;
             })[];
             emails?: ({
-                address?: unknown;
-                confidence?: unknown;
-                current?: unknown;
-                hash_md5?: unknown;
-                hash_sha1?: unknown;
-                hash_sha256?: unknown;
-                last_seen?: unknown;
-                num_sources?: unknown;
-                type?: unknown;
-                validated?: unknown;
-                validation_status?: unknown;
+                address?: string;
+                /** @enum {string|null} */
+                confidence?: "high" | "moderate" | "low" | null;
+                current?: boolean | null;
+                hash_md5?: string | null;
+                hash_sha1?: string | null;
+                hash_sha256?: string | null;
+                last_seen?: string | null;
+                num_sources?: number | null;
+                /** @enum {string|null} */
+                type?: "professional" | "personal" | null;
+                validated?: boolean | null;
+                validation_status?: string | null;
             } & {
                 [key: string]: unknown;
             })[];
-            expense_category?: unknown;
+            /** @enum {string|null} */
+            expense_category?: "general_and_administrative" | "research_and_development" | "sales_and_marketing" | "cost_of_services" | "not_applicable" | null;
             experience?: ({
-                current?: unknown;
+                current?: boolean | null;
                 description?: ({
-                    cleaned?: unknown;
-                    raw?: unknown;
+                    cleaned?: string | null;
+                    raw?: string[];
                 } & {
                     [key: string]: unknown;
                 }) | null;
-                end_date?: unknown;
-                expense_category?: unknown;
-                is_decision_maker?: unknown;
-                is_platform_worker?: unknown;
-                job_function?: unknown;
+                end_date?: string | null;
+                /** @enum {string|null} */
+                expense_category?: "general_and_administrative" | "research_and_development" | "sales_and_marketing" | "cost_of_services" | "not_applicable" | null;
+                is_decision_maker?: boolean | null;
+                is_platform_worker?: boolean | null;
+                /** @enum {string|null} */
+                job_function?: "engineering" | "information_technology" | "product" | "design" | "sales" | "marketing" | "operations" | "finance" | "hr" | "legal" | "customer_success" | "data" | "executive" | "social_services" | "healthcare" | "education" | "trades" | "transportation" | "service" | "other" | null;
                 organization?: ({
-                    industry?: unknown;
-                    name?: ({
-                        cleaned?: unknown;
-                        raw?: unknown;
+                    industry?: string | null;
+                    name?: {
+                        cleaned?: string | null;
+                        raw?: string[];
                     } & {
                         [key: string]: unknown;
-                    }) | null;
-                    netx_id?: unknown;
-                    netx_url?: unknown;
-                    size?: unknown;
-                    svc_id?: unknown;
-                    website?: unknown;
+                    };
+                    netx_id?: string | null;
+                    netx_url?: string | null;
+                    /** @enum {string|null} */
+                    size?: "1-10" | "11-50" | "51-200" | "201-500" | "501-1000" | "1001-5000" | "5001-10000" | "10001+" | null;
+                    svc_id?: string | null;
+                    website?: string | null;
                 } & {
                     [key: string]: unknown;
                 }) | null;
-                seniority_level?: unknown;
-                start_date?: unknown;
-                tenure_months?: unknown;
+                /** @enum {string|null} */
+                seniority_level?: "c_level" | "owner" | "partner" | "vp" | "director" | "manager" | "senior" | "junior" | "training" | "intern" | null;
+                start_date?: string | null;
+                tenure_months?: number | null;
                 title?: ({
-                    cleaned?: unknown;
-                    raw?: unknown;
+                    cleaned?: string | null;
+                    raw?: string[];
                 } & {
                     [key: string]: unknown;
                 }) | null;
             } & {
                 [key: string]: unknown;
             })[];
-            first_name?: unknown;
-            full_name?: unknown;
+            first_name?: string | null;
+            full_name?: string | null;
             headline?: ({
-                cleaned?: unknown;
-                raw?: unknown;
+                cleaned?: string | null;
+                raw?: string[];
             } & {
                 [key: string]: unknown;
             }) | null;
-            highest_degree_level?: unknown;
-            is_decision_maker?: unknown;
-            is_platform_worker?: unknown;
-            job_function?: unknown;
-            job_title?: unknown;
+            /** @enum {string|null} */
+            highest_degree_level?: "doctorate" | "masters" | "bachelors" | "associates" | "high_school" | null;
+            is_decision_maker?: boolean | null;
+            is_platform_worker?: boolean | null;
+            /** @enum {string|null} */
+            job_function?: "engineering" | "information_technology" | "product" | "design" | "sales" | "marketing" | "operations" | "finance" | "hr" | "legal" | "customer_success" | "data" | "executive" | "social_services" | "healthcare" | "education" | "trades" | "transportation" | "service" | "other" | null;
+            job_title?: string | null;
             languages?: ({
-                cleaned?: unknown;
-                proficiency?: unknown;
-                raw?: unknown;
+                cleaned?: string | null;
+                proficiency?: string | null;
+                raw?: string[];
             } & {
                 [key: string]: unknown;
             })[];
-            last_initial?: unknown;
-            last_name?: unknown;
-            last_seen?: unknown;
+            last_initial?: string | null;
+            last_name?: string | null;
+            last_seen?: string | null;
             locations?: ({
-                address_line_2?: unknown;
-                city?: unknown;
-                confidence?: unknown;
-                continent?: unknown;
-                continent_code?: unknown;
-                country?: unknown;
-                country_code?: unknown;
-                current?: unknown;
-                geo?: unknown;
-                last_seen?: unknown;
-                num_sources?: unknown;
-                postal_code?: unknown;
-                postal_code_4?: unknown;
-                raw?: unknown;
-                state?: unknown;
-                state_code?: unknown;
-                street_address?: unknown;
+                address_line_2?: string | null;
+                city?: string | null;
+                /** @enum {string|null} */
+                confidence?: "high" | "moderate" | "low" | null;
+                continent?: string | null;
+                continent_code?: string | null;
+                country?: string | null;
+                country_code?: string | null;
+                current?: boolean | null;
+                geo?: string | null;
+                last_seen?: string | null;
+                num_sources?: number | null;
+                postal_code?: string | null;
+                postal_code_4?: string | null;
+                raw?: string[];
+                state?: string | null;
+                state_code?: string | null;
+                street_address?: string | null;
             } & {
                 [key: string]: unknown;
             })[];
-            middle_initial?: unknown;
-            middle_name?: unknown;
-            mobile_phone?: unknown;
-            netx_connections?: unknown;
-            netx_followers?: unknown;
-            netx_id?: unknown;
-            netx_url?: unknown;
-            num_sources?: unknown;
+            middle_initial?: string | null;
+            middle_name?: string | null;
+            mobile_phone?: string | null;
+            netx_connections?: number | null;
+            netx_followers?: number | null;
+            netx_id?: string | null;
+            netx_url?: string | null;
+            num_sources?: number | null;
             phones?: ({
-                confidence?: unknown;
-                current?: unknown;
-                last_seen?: unknown;
-                num_sources?: unknown;
-                number?: unknown;
-                type?: unknown;
+                /** @enum {string|null} */
+                confidence?: "high" | "moderate" | "low" | null;
+                current?: boolean | null;
+                last_seen?: string | null;
+                num_sources?: number | null;
+                number?: string;
+                type?: string | null;
             } & {
                 [key: string]: unknown;
             })[];
-            prefix?: unknown;
-            seniority_level?: unknown;
-            sex?: unknown;
+            prefix?: string | null;
+            /** @enum {string|null} */
+            seniority_level?: "c_level" | "owner" | "partner" | "vp" | "director" | "manager" | "senior" | "junior" | "training" | "intern" | null;
+            /** @enum {string|null} */
+            sex?: "male" | "female" | null;
             skills?: ({
-                cleaned?: unknown;
-                raw?: unknown;
+                cleaned?: string | null;
+                raw?: string[];
             } & {
                 [key: string]: unknown;
             })[];
             socials?: ({
-                confidence?: unknown;
-                current?: unknown;
-                id?: unknown;
-                last_seen?: unknown;
-                network?: unknown;
-                num_sources?: unknown;
-                url?: unknown;
-                username?: unknown;
+                /** @enum {string|null} */
+                confidence?: "high" | "moderate" | "low" | null;
+                current?: boolean | null;
+                id?: string | null;
+                last_seen?: string | null;
+                network?: string;
+                num_sources?: number | null;
+                url?: string;
+                username?: string | null;
             } & {
                 [key: string]: unknown;
             })[];
-            state?: unknown;
-            state_code?: unknown;
-            suffix?: unknown;
+            state?: string | null;
+            state_code?: string | null;
+            suffix?: string | null;
             summary?: ({
-                cleaned?: unknown;
-                raw?: unknown;
+                cleaned?: string | null;
+                raw?: string[];
             } & {
                 [key: string]: unknown;
             }) | null;
-            svc_id?: unknown;
-            work_email?: unknown;
-            years_of_experience?: unknown;
+            svc_id?: string;
+            work_email?: string | null;
+            years_of_experience?: number | null;
         } & {
             [key: string]: unknown;
         };

@@ -5,12 +5,12 @@
  */
 import type { CompanyRecord } from './company';
 import type { PersonRecord } from './person';
-import type { Check, ValidationProblem } from './validation/checks';
+import type { Check, JsonSchema, ValidationProblem } from './validation/checks';
 import { companyRecord } from './validation/company.schema';
 import { reportControlCharacters } from './validation/control-characters';
 import { personRecord } from './validation/person.schema';
 
-export type { ValidationProblem } from './validation/checks';
+export type { JsonSchema, ValidationProblem } from './validation/checks';
 export {
   BUILD_VERSION_PATTERN,
   DATE_PATTERN,
@@ -44,6 +44,14 @@ export function normalizePersonRecord(x: unknown): Normalized<PersonRecord> {
 
 export function normalizeCompanyRecord(x: unknown): Normalized<CompanyRecord> {
   return run(companyRecord, x);
+}
+
+/**
+ * The JSON Schema of a record as served, from the checks records are normalized with: every
+ * field with its type, none required (shaping may drop any), unknown as `nullable`.
+ */
+export function recordJsonSchema(entity: 'person' | 'company'): JsonSchema {
+  return (entity === 'person' ? personRecord : companyRecord).json ?? {};
 }
 
 export function validatePersonRecord(x: unknown): ValidationProblem[] {

@@ -27,11 +27,20 @@ export interface Context {
   region?: string;
 }
 
+/** A JSON Schema (OpenAPI 3.0 flavour: `nullable`) of what a check returns. */
+export type JsonSchema = { readonly [keyword: string]: unknown };
+
 /** Normalizes a present value; the result is meaningless once a problem was reported. */
 export type Check = ((value: unknown, ctx: Context) => unknown) & {
   /** What a missing value becomes; `undefined` means the value is required. */
   readonly missing?: unknown;
+  /** What the check returns, for the OpenAPI document; absent: any JSON value. */
+  readonly json?: JsonSchema;
 };
+
+/** The same check, saying what it returns. */
+export const returns = <C extends (value: unknown, ctx: Context) => unknown>(check: C, json: JsonSchema) =>
+  Object.assign(check, { json }) as C & { readonly json: JsonSchema };
 
 /** One check per key of T, no more, no less: a field added to a record type must be validated. */
 export type Shape<T> = { readonly [K in keyof T]-?: Check };
@@ -74,7 +83,13 @@ export function isMissing(v: unknown): boolean {
 
 /** The same check, with missing values kept as `null` instead of reported. */
 export function optional(inner: Check): Check {
-  return Object.assign((v: unknown, ctx: Context) => inner(v, ctx), { missing: null });
+  // An enum lists null too: OpenAPI 3.0's `nullable` does not widen `enum`.
+  const json = inner.json && {
+    ...inner.json,
+    nullable: true,
+    ...(Array.isArray(inner.json.enum) ? { enum: [...(inner.json.enum as unknown[]), null] } : {}),
+  };
+  return Object.assign((v: unknown, ctx: Context) => inner(v, ctx), { missing: null, json });
 }
 
 /**
@@ -88,12 +103,15 @@ export function str(
   normalize: (s: string) => string = (s) => s,
   numbers = false,
 ): Check {
-  return (v, ctx) => {
-    const raw = numbers && Number.isSafeInteger(v) ? String(v) : v;
-    if (typeof raw !== 'string') return fail(ctx, expected, v);
-    const s = normalize(raw.trim());
-    return test(s) ? s : fail(ctx, expected, v);
-  };
+  return returns(
+    (v, ctx) => {
+      const raw = numbers && Number.isSafeInteger(v) ? String(v) : v;
+      if (typeof raw !== 'string') return fail(ctx, expected, v);
+      const s = normalize(raw.trim());
+      return test(s) ? s : fail(ctx, expected, v);
+    },
+    { type: 'string' },
+  );
 }
 
 export function pattern(
@@ -106,20 +124,25 @@ export function pattern(
 }
 
 /** Any string, kept as written (raw spellings). */
-export const string: Check = (v, ctx) => (typeof v === 'string' ? v : fail(ctx, 'a string', v));
+export const string: Check = returns((v, ctx) => (typeof v === 'string' ? v : fail(ctx, 'a string', v)), {
+  type: 'string',
+});
 
 const TRUE = new Set(['true', 'yes', '1']);
 const FALSE = new Set(['false', 'no', '0']);
 
-export const bool: Check = (v, ctx) => {
-  if (typeof v === 'boolean') return v;
-  if (typeof v === 'string') {
-    const s = v.trim().toLowerCase();
-    if (TRUE.has(s)) return true;
-    if (FALSE.has(s)) return false;
-  }
-  return fail(ctx, 'a boolean', v);
-};
+export const bool: Check = returns(
+  (v, ctx) => {
+    if (typeof v === 'boolean') return v;
+    if (typeof v === 'string') {
+      const s = v.trim().toLowerCase();
+      if (TRUE.has(s)) return true;
+      if (FALSE.has(s)) return false;
+    }
+    return fail(ctx, 'a boolean', v);
+  },
+  { type: 'boolean' },
+);
 
 function toNumber(v: unknown): number | undefined {
   if (typeof v === 'number') return v;
@@ -129,28 +152,38 @@ function toNumber(v: unknown): number | undefined {
 
 export function int(min: number, max = Number.MAX_SAFE_INTEGER): Check {
   const expected = `an integer ${max === Number.MAX_SAFE_INTEGER ? `>= ${min}` : `in ${min}..${max}`}`;
-  return (v, ctx) => {
-    const n = toNumber(v);
-    return n !== undefined && Number.isInteger(n) && n >= min && n <= max ? n : fail(ctx, expected, v);
-  };
+  const bounds = max === Number.MAX_SAFE_INTEGER ? { minimum: min } : { minimum: min, maximum: max };
+  return returns(
+    (v, ctx) => {
+      const n = toNumber(v);
+      return n !== undefined && Number.isInteger(n) && n >= min && n <= max ? n : fail(ctx, expected, v);
+    },
+    { type: 'integer', ...bounds },
+  );
 }
 
 export function num(min = -Infinity): Check {
   const expected = min === -Infinity ? 'a finite number' : `a finite number >= ${min}`;
-  return (v, ctx) => {
-    const n = toNumber(v);
-    return n !== undefined && Number.isFinite(n) && n >= min ? n : fail(ctx, expected, v);
-  };
+  return returns(
+    (v, ctx) => {
+      const n = toNumber(v);
+      return n !== undefined && Number.isFinite(n) && n >= min ? n : fail(ctx, expected, v);
+    },
+    { type: 'number', ...(min === -Infinity ? {} : { minimum: min }) },
+  );
 }
 
 /** A closed value list; case and surrounding whitespace are normalized to the list's own. */
 export function oneOf(values: readonly string[]): Check {
   const byFolded = new Map(values.map((x) => [x.toLowerCase(), x]));
   const expected = `one of ${values.join(', ')}`;
-  return (v, ctx) => {
-    const found = typeof v === 'string' ? byFolded.get(v.trim().toLowerCase()) : undefined;
-    return found ?? fail(ctx, expected, v);
-  };
+  return returns(
+    (v, ctx) => {
+      const found = typeof v === 'string' ? byFolded.get(v.trim().toLowerCase()) : undefined;
+      return found ?? fail(ctx, expected, v);
+    },
+    { type: 'string', enum: [...values] },
+  );
 }
 
 /** A list; a missing list is empty and missing elements (`null`, blank) are dropped. */
@@ -167,7 +200,7 @@ export function arrayOf(element: Check): Check {
     }
     return out;
   };
-  return Object.assign(check, { missing: [] });
+  return Object.assign(check, { missing: [], json: { type: 'array', items: element.json ?? {} } });
 }
 
 /**
@@ -178,34 +211,39 @@ export function object<T>(shape: Shape<T>, ...rules: Rule<T>[]): Check {
   const keys = Object.keys(shape) as (keyof T & string)[];
   const checks = keys.map((k) => shape[k]);
   const known = new Set<string>(keys);
-  return (v, ctx) => {
-    if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-      return report(ctx, `expected an object, got ${describe(v)}`);
-    }
-    const { out, path } = ctx;
-    const before = out.length;
-    const obj = v as Record<string, unknown>;
-    const result: Record<string, unknown> = {};
-    let present = 0;
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i];
-      const value = obj[key];
-      if (value !== undefined) present++;
-      if (isMissing(value)) {
-        if (checks[i].missing === undefined) report(ctx, 'is required', key);
-        result[key] = checks[i].missing;
-      } else {
-        path.push(key);
-        result[key] = checks[i](value, ctx);
-        path.pop();
+  // Every key, none required: the document describes records after shaping, which may drop any.
+  const properties = Object.fromEntries(keys.map((k, i) => [k, checks[i].json ?? {}]));
+  return returns(
+    (v: unknown, ctx: Context) => {
+      if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+        return report(ctx, `expected an object, got ${describe(v)}`);
       }
-    }
-    let size = 0;
-    for (const _ in obj) size++;
-    if (size !== present) {
-      for (const k of Object.keys(obj)) if (!known.has(k)) report(ctx, 'is not a field of this record', k);
-    }
-    if (out.length === before) for (const rule of rules) rule(result as T, ctx);
-    return result;
-  };
+      const { out, path } = ctx;
+      const before = out.length;
+      const obj = v as Record<string, unknown>;
+      const result: Record<string, unknown> = {};
+      let present = 0;
+      for (let i = 0; i < keys.length; i++) {
+        const key = keys[i];
+        const value = obj[key];
+        if (value !== undefined) present++;
+        if (isMissing(value)) {
+          if (checks[i].missing === undefined) report(ctx, 'is required', key);
+          result[key] = checks[i].missing;
+        } else {
+          path.push(key);
+          result[key] = checks[i](value, ctx);
+          path.pop();
+        }
+      }
+      let size = 0;
+      for (const _ in obj) size++;
+      if (size !== present) {
+        for (const k of Object.keys(obj)) if (!known.has(k)) report(ctx, 'is not a field of this record', k);
+      }
+      if (out.length === before) for (const rule of rules) rule(result as T, ctx);
+      return result;
+    },
+    { type: 'object', properties, additionalProperties: true },
+  );
 }

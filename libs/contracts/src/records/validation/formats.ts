@@ -3,7 +3,7 @@
  * other producers (CLI build names, DTOs); none has the `g` flag, so sharing them is safe.
  */
 import { normalizePhone } from '@app/normalize';
-import { type Check, fail, pattern, str } from './checks';
+import { type Check, fail, pattern, returns, str } from './checks';
 
 /** Canonical lowercase 8-4-4-4-12 hex; the version nibble is not checked ("UUID-shaped"). */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -99,11 +99,14 @@ export function hex(length: number): Check {
  * E.164; a number written nationally is read in the record's country (`ctx.region`, US when
  * the record has none), through the same libphonenumber metadata enrichment uses.
  */
-export const e164: Check = (v, ctx) => {
-  const raw = typeof v === 'number' && Number.isInteger(v) ? `+${v}` : v;
-  if (typeof raw !== 'string') return fail(ctx, 'a phone number', v);
-  const s = raw.trim();
-  if (E164_PATTERN.test(s)) return s;
-  const phone = normalizePhone(s, ctx.region ?? 'US');
-  return phone.ok ? phone.value.e164 : fail(ctx, `a phone number (${phone.reason})`, v);
-};
+export const e164: Check = returns(
+  (v, ctx) => {
+    const raw = typeof v === 'number' && Number.isInteger(v) ? `+${v}` : v;
+    if (typeof raw !== 'string') return fail(ctx, 'a phone number', v);
+    const s = raw.trim();
+    if (E164_PATTERN.test(s)) return s;
+    const phone = normalizePhone(s, ctx.region ?? 'US');
+    return phone.ok ? phone.value.e164 : fail(ctx, `a phone number (${phone.reason})`, v);
+  },
+  { type: 'string' },
+);

@@ -34,6 +34,7 @@ import {
   oneOf,
   optional,
   report,
+  returns,
   string,
 } from './checks';
 import {
@@ -320,8 +321,8 @@ const personFields: Check = object<PersonRecord>(
 );
 
 /** Phones written without a country code are read in the person's own country. */
-export const personRecord: Check = (v, ctx) => {
+export const personRecord: Check = returns((v, ctx) => {
   const country = (v as { country_code?: unknown } | null)?.country_code;
   ctx.region = typeof country === 'string' && isSupportedRegion(country.trim()) ? country.trim() : undefined;
   return personFields(v, ctx);
-};
+}, personFields.json ?? {});

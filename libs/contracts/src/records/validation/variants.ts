@@ -1,5 +1,15 @@
 import type { TextVariant } from '../common';
-import { type Check, type Context, type Rule, arrayOf, object, optional, report, string } from './checks';
+import {
+  type Check,
+  type Context,
+  type Rule,
+  arrayOf,
+  object,
+  optional,
+  report,
+  returns,
+  string,
+} from './checks';
 import { label, text } from './formats';
 
 /** Raw spellings are kept as sources wrote them, so only their type is checked. */
@@ -33,7 +43,9 @@ export function labelVariantWith<T extends TextVariant>(
 const anyVariant = object<TextVariant>({ cleaned: optional(text), raw }, cleanedFromRaw);
 
 /** Free text such as a headline or job description: a variant with no text at all is unknown (null). */
-export const textVariant: Check = optional((v, ctx) => {
-  const out = anyVariant(v, ctx) as TextVariant | undefined;
-  return out && out.cleaned === null ? null : out;
-});
+export const textVariant: Check = optional(
+  returns((v, ctx) => {
+    const out = anyVariant(v, ctx) as TextVariant | undefined;
+    return out && out.cleaned === null ? null : out;
+  }, anyVariant.json ?? {}),
+);
