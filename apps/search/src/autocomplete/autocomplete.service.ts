@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Client } from '@opensearch-project/opensearch';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { TtlCache } from '@app/cache';
+import { LruCache, TtlCache } from '@app/cache';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import {
   AUTOCOMPLETE_FIELDS,
@@ -27,6 +27,14 @@ const PREPARE_WAIT_MS = 2000;
 const RETRY_AFTER_SECONDS = 5;
 
 /**
+ * Answers kept per process. A values index never changes once complete (a new build gets a new
+ * one, and its name is part of the key), so an answer is never stale; people type the same
+ * first letters, so the frequent prefixes are answered without OpenSearch. Each is `size`
+ * short values at most (~100 bytes a suggestion): 20,000 answers stay within a few MB.
+ */
+const ANSWERS_KEPT = 20_000;
+
+/**
  * Suggestions from the served build's values index: one term lookup sorted by count, which the
  * index is sorted by, so a request reads `size` documents whatever was typed and however many
  * values the build holds (docs/autocomplete.md).
@@ -38,6 +46,7 @@ export class AutocompleteService {
   private readonly lastSource = new Map<BuildKind, ValuesSource | null>();
   /** Values indices known complete; a handful (builds of two kinds), dropped when one disappears. */
   private readonly ready = new Set<string>();
+  private readonly answers = new LruCache<string, AutocompleteReply>(ANSWERS_KEPT);
   /** Indices this process is making, so concurrent requests wait on one making. */
   private readonly making = new Map<string, Promise<BuildOutcome>>();
 
@@ -60,6 +69,9 @@ export class AutocompleteService {
     if (!source) return { suggestions: [] };
     const index = autocompleteIndexName(this.config.opensearch, source);
     if (!this.ready.has(index)) await this.prepare(source, index);
+    const key = `${index}\u0000${JSON.stringify(body)}`;
+    const kept = this.answers.get(key);
+    if (kept) return kept;
     const budget = this.config.search.timeoutMs;
     const res = await this.os.search(
       { index, body: { ...body, timeout: `${budget}ms` } as never },
@@ -71,7 +83,9 @@ export class AutocompleteService {
       this.sources.delete(req.kind);
       throw preparing(source.build);
     }
-    return { suggestions: (res.body.hits.hits as { sort?: unknown[] }[]).map(autocompleteHit) };
+    const reply = { suggestions: (res.body.hits.hits as { sort?: unknown[] }[]).map(autocompleteHit) };
+    this.answers.set(key, reply);
+    return reply;
   }
 
   private async source(kind: BuildKind): Promise<ValuesSource | null> {
