@@ -500,9 +500,10 @@ describe('audit log', () => {
         await runner.rollbackTransaction();
         await runner.release();
       }
-      const kept = await s.sql<{ t: string | null }>(`SELECT to_regclass(format('%I.audit_log', $1::text))::text AS t`, [
-        s.env.db.schema,
-      ]);
+      const kept = await s.sql<{ t: string | null }>(
+        `SELECT to_regclass(format('%I.audit_log', $1::text))::text AS t`,
+        [s.env.db.schema],
+      );
       expect(kept[0].t).not.toBeNull();
     });
   });
