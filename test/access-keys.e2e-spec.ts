@@ -90,17 +90,18 @@ describe('access: keys, scopes and tiers', () => {
       const doc = (await inject({ method: 'GET', url: '/openapi.json' })).json();
       const billed = doc.paths['/probe/billed'].post;
       expect(billed.security).toEqual([{ 'API-Key': [] }]);
-      // 422: the global ValidationPipe checks its body DTO, documented for every such route.
-      expect(Object.keys(billed.responses).sort()).toEqual(['200', '401', '402', '403', '422', '429']);
+      // 422: the global ValidationPipe checks its body DTO, documented for every such route; 409:
+      // a billed POST's Idempotency-Key still in flight.
+      expect(Object.keys(billed.responses).sort()).toEqual(['200', '401', '402', '403', '409', '422', '429']);
       expect(billed.responses['402'].description).toMatch(
-        /^`insufficient_credits` .* or `contract_expired`\./,
+        /^`insufficient_credits` .*, `contract_expired`, or `key_cap_reached` /,
       );
       expect(Object.keys(billed.responses['200'].headers)).toEqual(
         expect.arrayContaining(['X-Credits-Charged', 'X-Credits-Remaining', 'X-RateLimit-Limit']),
       );
       // Billed in the code, free by its path: nothing about credits is promised.
       const sandbox = doc.paths['/sandbox/probe'].post;
-      expect(Object.keys(sandbox.responses).sort()).toEqual(['200', '401', '403', '429']);
+      expect(Object.keys(sandbox.responses).sort()).toEqual(['200', '401', '403', '422', '429']);
       expect(Object.keys(sandbox.responses['200'].headers)).not.toContain('X-Credits-Charged');
       expect(doc.paths['/probe/enterprise'].post.responses['403'].description).toBe(
         '`forbidden`: this key is limited to other endpoints.\n\n' +
