@@ -40,6 +40,8 @@ export interface SearchConfig {
    * development key outside production and null in production (cursorSecret refuses to start).
    */
   cursorSecret: Buffer | null;
+  /** Autocomplete answers a search worker keeps; 0 keeps none. */
+  autocompleteAnswersKept: number;
 }
 
 export interface OpenSearchConfig {
@@ -351,6 +353,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       countBudgetMs: env.SEARCH_COUNT_BUDGET_MS,
       timeoutMs: env.SEARCH_TIMEOUT_MS,
       cursorKeepAliveSeconds: env.SEARCH_CURSOR_KEEP_ALIVE_SECONDS,
+      autocompleteAnswersKept: env.AUTOCOMPLETE_ANSWERS_KEPT,
       cursorSecret: env.CURSOR_SECRET
         ? Buffer.from(env.CURSOR_SECRET, 'base64')
         : env.NODE_ENV === 'production'

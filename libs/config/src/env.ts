@@ -294,6 +294,16 @@ export class Env {
   SEARCH_CURSOR_KEEP_ALIVE_SECONDS = 120;
 
   /**
+   * Autocomplete answers each search worker keeps (a values index never changes, so a kept answer
+   * is never stale); 0 sends every request to OpenSearch (what bench/autocomplete's cold run uses).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(1000000)
+  AUTOCOMPLETE_ANSWERS_KEPT = 20000;
+
+  /**
    * 32 bytes, base64: seals search and discover cursors so none can be forged or altered; the
    * same on every gateway. Required in production; elsewhere a fixed development key is used.
    */

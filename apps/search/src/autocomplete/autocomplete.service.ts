@@ -27,14 +27,6 @@ const PREPARE_WAIT_MS = 2000;
 const RETRY_AFTER_SECONDS = 5;
 
 /**
- * Answers kept per process. A values index never changes once complete (a new build gets a new
- * one, and its name is part of the key), so an answer is never stale; people type the same
- * first letters, so the frequent prefixes are answered without OpenSearch. Each is `size`
- * short values at most (~100 bytes a suggestion): 20,000 answers stay within a few MB.
- */
-const ANSWERS_KEPT = 20_000;
-
-/**
  * Suggestions from the served build's values index: one term lookup sorted by count, which the
  * index is sorted by, so a request reads `size` documents whatever was typed and however many
  * values the build holds (docs/autocomplete.md).
@@ -46,7 +38,14 @@ export class AutocompleteService {
   private readonly lastSource = new Map<BuildKind, ValuesSource | null>();
   /** Values indices known complete; a handful (builds of two kinds), dropped when one disappears. */
   private readonly ready = new Set<string>();
-  private readonly answers = new LruCache<string, AutocompleteReply>(ANSWERS_KEPT);
+  /**
+   * Answers kept per process (AUTOCOMPLETE_ANSWERS_KEPT). A values index never changes once
+   * complete (a new build gets a new one, and its name is part of the key), so an answer is never
+   * stale; people type the same first letters, so the frequent prefixes are answered without
+   * OpenSearch. Each is `size` short values at most (~100 bytes a suggestion): the default 20,000
+   * stay within a few MB.
+   */
+  private readonly answers: LruCache<string, AutocompleteReply> | null;
   /** Indices this process is making, so concurrent requests wait on one making. */
   private readonly making = new Map<string, Promise<BuildOutcome>>();
 
@@ -55,7 +54,10 @@ export class AutocompleteService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly db: ValuesDatabase,
     private readonly builder: ValuesIndexBuilder,
-  ) {}
+  ) {
+    const kept = config.search.autocompleteAnswersKept;
+    this.answers = kept > 0 ? new LruCache(kept) : null;
+  }
 
   async suggest(req: AutocompleteRequestDto): Promise<AutocompleteReply> {
     const fields: readonly string[] = AUTOCOMPLETE_FIELDS[req.entity];
@@ -70,7 +72,7 @@ export class AutocompleteService {
     const index = autocompleteIndexName(this.config.opensearch, source);
     if (!this.ready.has(index)) await this.prepare(source, index);
     const key = `${index}\u0000${JSON.stringify(body)}`;
-    const kept = this.answers.get(key);
+    const kept = this.answers?.get(key);
     if (kept) return kept;
     const budget = this.config.search.timeoutMs;
     const res = await this.os.search(
@@ -84,7 +86,7 @@ export class AutocompleteService {
       throw preparing(source.build);
     }
     const reply = { suggestions: (res.body.hits.hits as { sort?: unknown[] }[]).map(autocompleteHit) };
-    this.answers.set(key, reply);
+    this.answers?.set(key, reply);
     return reply;
   }
 
