@@ -300,13 +300,9 @@ describe('GET /builds/changes', () => {
       ['cursor', 'entity', 'from', 'sandbox', 'size', 'to'].sort(),
     );
     expect(tool.inputSchema.required).toEqual(['from', 'to']);
-    expect(Object.keys(tool.outputSchema!.properties as object)).toEqual([
-      'from',
-      'to',
-      'entity',
-      'changes',
-      'next_cursor',
-    ]);
+    expect(Object.keys(tool.outputSchema!.properties as object).sort()).toEqual(
+      ['from', 'to', 'entity', 'changes', 'next_cursor'].sort(),
+    );
     for (const [path, args] of [
       ['/builds/changes', { from: A, to: B, entity: 'company', size: 2 }],
       ['/sandbox/builds/changes', { from: S1, to: S2 }],
