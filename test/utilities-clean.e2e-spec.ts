@@ -169,13 +169,15 @@ describe('POST /utility/clean', () => {
     expect(clean.responses['400'].description).toContain('`invalid_request`');
     expect(clean.responses['422'].description).toContain('`validation_failed`');
     // Free: no 402 and no credit headers, only the rate-limit ones.
-    expect(Object.keys(clean.responses['200'].headers)).toEqual([
-      'X-RateLimit-Limit',
-      'X-RateLimit-Remaining',
-      'X-RateLimit-Reset',
-      'RateLimit-Policy',
-      'RateLimit',
-    ]);
+    expect(Object.keys(clean.responses['200'].headers).sort()).toEqual(
+      [
+        'X-RateLimit-Limit',
+        'X-RateLimit-Remaining',
+        'X-RateLimit-Reset',
+        'RateLimit-Policy',
+        'RateLimit',
+      ].sort(),
+    );
     expect(doc.components.schemas.CleanResponseDto).toMatchObject({
       required: ['results'],
       properties: { results: { additionalProperties: { $ref: '#/components/schemas/CleanResultDto' } } },
