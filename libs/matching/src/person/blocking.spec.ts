@@ -1,4 +1,4 @@
-import { blockingPlan, fuzzyBlockingPlan } from './blocking';
+import { blockingPlan, secondBlockingPlan } from './blocking';
 import { normalizePersonQuery } from './query';
 
 describe('blockingPlan', () => {
@@ -17,7 +17,7 @@ describe('blockingPlan', () => {
   });
 
   it('then broadens to first initials, the employer, the city and the last-name initial', () => {
-    const plan = fuzzyBlockingPlan(bob);
+    const plan = secondBlockingPlan(bob, { typos: true });
     expect(plan?.lastName).toEqual({
       lastNames: ['vale', 'okonkwo vale'],
       firstNames: null,
@@ -31,8 +31,12 @@ describe('blockingPlan', () => {
       expect.objectContaining({ domains: ['acme.example'], companyNames: [] }),
     );
     expect(plan?.firstNameCompany?.firstNames).toEqual(expect.arrayContaining(['bob', 'robert', 'rob']));
-    expect(fuzzyBlockingPlan(normalizePersonQuery({ first_name: 'A.', last_name: 'Quill' }))).toBeNull();
-    expect(fuzzyBlockingPlan(normalizePersonQuery({ first_name: 'Ingrid', city: 'Austin' }))).toBeNull();
+    expect(
+      secondBlockingPlan(normalizePersonQuery({ first_name: 'A.', last_name: 'Quill' }), { typos: true }),
+    ).toBeNull();
+    expect(
+      secondBlockingPlan(normalizePersonQuery({ first_name: 'Ingrid', city: 'Austin' }), { typos: true }),
+    ).toBeNull();
   });
 
   it('blocks a last name alone on every first name', () => {
@@ -64,6 +68,50 @@ describe('blockingPlan', () => {
       companyNames: ['pebblepath'],
     });
     expect(blockingPlan(normalizePersonQuery({ first_name: 'Ingrid', school: 'x' }))).toBeNull();
+  });
+
+  it('blocks the other readings of a name narrowly in the first pass', () => {
+    const swapped = blockingPlan(
+      normalizePersonQuery({ first_name: 'Okafor', last_name: 'Ngozi', city: 'x' }),
+    );
+    expect(swapped?.otherNames).toEqual([
+      { lastNames: ['okafor'], firstNames: expect.arrayContaining(['ngozi']), firstInitials: null },
+    ]);
+    const family = blockingPlan(normalizePersonQuery({ full_name: 'Wang Xiao Ming', city: 'x' }));
+    expect(family?.otherNames.map((r) => [r.lastNames, r.firstNames?.[0]])).toEqual([
+      [['wang'], 'xiao ming'],
+      [['wang'], 'xiao'],
+      [['wang xiao'], 'ming'],
+    ]);
+    // A name with an initial is read the other way on the initial's letter; a lone word is not.
+    expect(
+      blockingPlan(normalizePersonQuery({ first_name: 'Quill', last_name: 'A', city: 'x' }))?.otherNames,
+    ).toEqual([]);
+    expect(blockingPlan(normalizePersonQuery({ full_name: 'Quill', city: 'x' }))?.otherNames).toEqual([]);
+  });
+
+  it('looks for parts of surnames in the second pass, namesakes or not', () => {
+    const part = secondBlockingPlan(
+      normalizePersonQuery({ first_name: 'Maria', last_name: 'Garcia', city: 'x' }),
+      {
+        typos: false,
+      },
+    );
+    expect(part?.lastName).toBeNull();
+    expect(part?.firstNameLastInitial).toBeNull();
+    expect(part?.surnameParts?.prefixes).toEqual(['garcia']);
+    expect(part?.surnameParts?.lastNames).toEqual(expect.arrayContaining(['de garcia', 'de la garcia']));
+    const double = secondBlockingPlan(
+      normalizePersonQuery({ first_name: 'Maria', last_name: 'García-López', city: 'x' }),
+      { typos: false },
+    );
+    expect(double?.surnameParts?.lastNames).toEqual(['garcia', 'garcialopez', 'lopez']);
+    expect(double?.surnameParts?.prefixes).toEqual([]);
+    const particle = secondBlockingPlan(
+      normalizePersonQuery({ first_name: 'Ludwig', last_name: 'van der Berg', city: 'x' }),
+      { typos: false },
+    );
+    expect(particle?.surnameParts?.lastNames).toEqual(['berg', 'vanderberg']);
   });
 
   it('has nothing to block on without a name', () => {

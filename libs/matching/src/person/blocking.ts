@@ -16,10 +16,17 @@
  * limit); in the second pass it gave more right answers on the quality benchmark, not fewer
  * (bench/matching/RESULTS.md). A query without a usable first name or last name gets its only
  * rules in the first pass.
+ *
+ * The name's other readings (first and last swapped, family name first: query.ts) are narrow
+ * rules of the first pass, one index probe each, so a swapped name costs no extra round trip.
+ * Parts of surnames ("garcia" for "garcia lopez", "beethoven" for "van beethoven") are in the
+ * second pass, asked whenever the first found no high match, namesakes or not: a namesake on
+ * "maria garcia" says nothing about whether "maria garcia lopez" is the one sought.
  */
 import { nicknameVariants } from '../text/nicknames';
-import type { BlockingPlan } from './candidate';
-import type { PersonQuery } from './query';
+import type { BlockingPlan, LastNameRule } from './candidate';
+import { SURNAME_OPENINGS, withoutParticles } from './particles';
+import type { NameReading, PersonQuery } from './query';
 
 export const BLOCK_LIMIT = 300;
 /**
@@ -43,19 +50,63 @@ interface Parts {
   city: string | null;
 }
 
-function partsOf(q: PersonQuery): Parts | null {
-  const name = q.name;
-  if (!name) return null;
+function readingParts(name: NameReading, city: string | null): Parts {
   const first = name.first;
   const firsts = first && first.length > 1 ? firstNames(first) : null;
   const initials = first ? [...new Set((firsts ?? [first]).map((f) => f[0]))].sort() : null;
-  return { firsts, initials, lasts: name.lastOptions, city: q.location?.city ?? null };
+  return { firsts, initials, lasts: name.lastOptions, city };
+}
+
+function partsOf(q: PersonQuery): Parts | null {
+  return q.name ? readingParts(q.name, q.location?.city ?? null) : null;
+}
+
+function lastNameRule({ firsts, initials, lasts }: Parts): LastNameRule | null {
+  if (lasts.length === 0) return null;
+  return firsts
+    ? { lastNames: lasts, firstNames: firsts, firstInitials: null }
+    : { lastNames: lasts, firstNames: null, firstInitials: initials };
+}
+
+/** Other readings need a first name or initial: a last name alone read another way is too broad. */
+function otherNameRules(q: PersonQuery): LastNameRule[] {
+  const rules: LastNameRule[] = [];
+  for (const reading of q.name?.alternates ?? []) {
+    const rule = lastNameRule(readingParts(reading, null));
+    if (rule && (rule.firstNames || rule.firstInitials)) rules.push(rule);
+  }
+  return rules;
+}
+
+/** The surnames a part of the query's could belong to, and those it could be a part of. */
+function surnameParts(parts: Parts): BlockingPlan['surnameParts'] {
+  if (!parts.firsts) return null;
+  const given = new Set(parts.lasts);
+  const lastNames = new Set<string>();
+  const prefixes = new Set<string>();
+  for (const last of parts.lasts) {
+    const words = last.split(' ');
+    const bare = withoutParticles(last);
+    if (words.length > 1) {
+      for (const w of bare.split(' ')) if (w.length > 1) lastNames.add(w);
+      lastNames.add(bare);
+      lastNames.add(words.join(''));
+    } else {
+      prefixes.add(last);
+      for (const opening of SURNAME_OPENINGS) lastNames.add(`${opening} ${last}`);
+    }
+  }
+  for (const l of given) lastNames.delete(l);
+  if (lastNames.size === 0 && prefixes.size === 0) return null;
+  return { lastNames: [...lastNames].sort(), prefixes: [...prefixes].sort(), firstNames: parts.firsts };
 }
 
 function emptyPlan(q: PersonQuery, limit: number): BlockingPlan {
   const city = q.location?.city ?? null;
   return {
     lastName: null,
+    otherNames: [],
+    surnameParts: null,
     firstNameCity: null,
     firstNameCompany: null,
     firstNameLastInitial: null,
@@ -66,6 +117,8 @@ function emptyPlan(q: PersonQuery, limit: number): BlockingPlan {
 
 const hasRule = (p: BlockingPlan) =>
   p.lastName !== null ||
+  p.otherNames.length > 0 ||
+  p.surnameParts !== null ||
   p.firstNameCity !== null ||
   p.firstNameCompany !== null ||
   p.firstNameLastInitial !== null;
@@ -86,12 +139,10 @@ function employerRule(q: PersonQuery, firsts: string[]): BlockingPlan['firstName
 export function blockingPlan(q: PersonQuery, limit = BLOCK_LIMIT): BlockingPlan | null {
   const parts = partsOf(q);
   if (!parts) return null;
-  const { firsts, initials, lasts, city } = parts;
+  const { firsts, city } = parts;
   const plan = emptyPlan(q, limit);
-  if (lasts.length > 0)
-    plan.lastName = firsts
-      ? { lastNames: lasts, firstNames: firsts, firstInitials: null }
-      : { lastNames: lasts, firstNames: null, firstInitials: initials };
+  plan.lastName = lastNameRule(parts);
+  plan.otherNames = otherNameRules(q);
   // Without a last name there is no second pass, so the employer and city rules cannot wait for it.
   if (firsts && !broadens(parts)) {
     plan.firstNameCompany = employerRule(q, firsts);
@@ -100,18 +151,28 @@ export function blockingPlan(q: PersonQuery, limit = BLOCK_LIMIT): BlockingPlan 
   return hasRule(plan) ? plan : null;
 }
 
-/** The second, typo-tolerant pass (see the file comment); null when it would add nothing. */
-export function fuzzyBlockingPlan(q: PersonQuery, limit = FUZZY_BLOCK_LIMIT): BlockingPlan | null {
+/**
+ * The second pass (see the file comment): parts of surnames always, and the typo-tolerant rules
+ * when `typos` (no candidate carried both names exactly); null when it would add nothing.
+ */
+export function secondBlockingPlan(
+  q: PersonQuery,
+  { typos }: { typos: boolean },
+  limit = FUZZY_BLOCK_LIMIT,
+): BlockingPlan | null {
   const parts = partsOf(q);
   if (!parts || !broadens(parts)) return null;
   const { firsts, initials, lasts, city } = parts as Parts & { firsts: string[] };
   const plan = emptyPlan(q, limit);
-  plan.lastName = { lastNames: lasts, firstNames: null, firstInitials: initials };
-  plan.firstNameCompany = employerRule(q, firsts);
-  if (city) plan.firstNameCity = { firstNames: firsts, cities: [city] };
-  plan.firstNameLastInitial = {
-    firstNames: firsts,
-    lastInitials: [...new Set(lasts.map((l) => l[0]))].sort(),
-  };
-  return plan;
+  plan.surnameParts = surnameParts(parts);
+  if (typos) {
+    plan.lastName = { lastNames: lasts, firstNames: null, firstInitials: initials };
+    plan.firstNameCompany = employerRule(q, firsts);
+    if (city) plan.firstNameCity = { firstNames: firsts, cities: [city] };
+    plan.firstNameLastInitial = {
+      firstNames: firsts,
+      lastInitials: [...new Set(lasts.map((l) => l[0]))].sort(),
+    };
+  }
+  return hasRule(plan) ? plan : null;
 }

@@ -62,15 +62,29 @@ export interface CandidateSchool {
 }
 
 /**
+ * Same folded last name; with the first name or one of its nicknames when `firstNames` is given,
+ * else with a first-name initial when `firstInitials` is, else any first name.
+ */
+export interface LastNameRule {
+  lastNames: string[];
+  firstNames: string[] | null;
+  firstInitials: string[] | null;
+}
+
+/**
  * Name blocking (see blocking.ts). Each rule is one indexed query; a source returns the union,
  * at most `limit` candidates per rule, preferring those that agree on place or employer.
  */
 export interface BlockingPlan {
+  lastName: LastNameRule | null;
+  /** The name's other readings (swapped, family name first: query.ts), each a narrow rule like `lastName`. */
+  otherNames: LastNameRule[];
   /**
-   * Same folded last name; with the first name or one of its nicknames when `firstNames` is
-   * given, else with a first-name initial when `firstInitials` is, else any first name.
+   * Surnames of several words found from one of them, with the first name or its nicknames: the
+   * words themselves and the particle forms in `lastNames`, and surnames beginning with a word and
+   * a space in `prefixes` ("garcia" finds "garcia lopez"). Asked in the second pass only.
    */
-  lastName: { lastNames: string[]; firstNames: string[] | null; firstInitials: string[] | null } | null;
+  surnameParts: { lastNames: string[]; prefixes: string[]; firstNames: string[] } | null;
   /** Same first name (or nickname) in the same current city: catches misspelled last names. */
   firstNameCity: { firstNames: string[]; cities: string[] } | null;
   /** Same first name (or nickname) at the same current employer, given by domain or by company name key. */

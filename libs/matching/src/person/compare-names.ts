@@ -1,10 +1,19 @@
-/** Names: first name (nicknames, initials), last name (any reading of a double surname), middle name. */
+/**
+ * Names: first name (nicknames, initials), last name (any reading of a double surname, a part of
+ * one, particles), middle name; and the order of the name's words. Every reading of the query's
+ * name (query.ts: as given, swapped, family name first) is compared and the best kept; a reading
+ * other than the given one adds a `name_order` outcome, whose weight is negative, so the same
+ * name in the order given always counts for more.
+ */
+import { levelBits } from '../fellegi-sunter';
 import { areNicknames } from '../text/nicknames';
 import { jaroWinkler } from '../text/jaro-winkler';
 import type { PersonCandidate } from './candidate';
 import type { ComparableCandidate } from './comparable';
+import type { PersonMatchField } from './fields';
 import type { Outcome } from './outcome';
-import type { NameQuery, PersonQuery } from './query';
+import type { NameReading, PersonQuery } from './query';
+import { PERSON_WEIGHTS, type WeightedLevel } from './weights';
 
 const FIRST_CLOSE = 0.88;
 const LAST_CLOSE = 0.92;
@@ -19,37 +28,43 @@ function firstLevel(qf: string, cf: string): string {
   return jaroWinkler(qf, cf) >= FIRST_CLOSE ? 'close' : 'disagree';
 }
 
-function tokensOverlap(a: string, b: string): boolean {
-  const ta = a.split(' ');
-  const tb = new Set(b.split(' '));
-  return ta.every((t) => tb.has(t)) || [...tb].every((t) => ta.includes(t));
+/** Every word of the shorter name is a word of the longer: "garcia" of "garcia lopez", "beethoven" of "van beethoven". */
+function partOf(a: string, b: string): string | null {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  const words = new Set(long.split(' '));
+  return short.split(' ').every((w) => words.has(w)) ? short : null;
 }
 
-/** The best reading of the last name: exact on any option, else close, else disagree. */
-function lastLevel(options: readonly string[], cl: string): { level: string; option: string } {
-  const exact = options.find((o) => o === cl);
-  if (exact) return { level: 'exact', option: exact };
-  const best = { level: 'disagree', option: options[0] };
+interface LastLevel {
+  level: string;
+  option: string;
+  /** The value whose frequency weighs the agreement: the surname, or the part both sides share. */
+  tfValue?: string;
+}
+
+/** The best reading of the last name: exact on any option, else a part, else close, else disagree. */
+function lastLevel(options: readonly string[], cl: string): LastLevel {
+  const exact = options.find((o) => o === cl || o.replace(/ /g, '') === cl.replace(/ /g, ''));
+  if (exact) return { level: 'exact', option: exact, tfValue: cl };
   for (const o of options) {
-    // A double surname given in part ("garcia" for "garcia lopez") or misspelled slightly.
-    if (tokensOverlap(o, cl) || jaroWinkler(o, cl) >= LAST_CLOSE) return { level: 'close', option: o };
+    const part = partOf(o, cl);
+    if (part) return { level: 'part', option: o, tfValue: part };
   }
-  return best;
+  for (const o of options) if (jaroWinkler(o, cl) >= LAST_CLOSE) return { level: 'close', option: o };
+  return { level: 'disagree', option: options[0] };
 }
 
-function middleOf(name: NameQuery, lastOption: string): string | null {
+function middleOf(name: NameReading, lastOption: string): string | null {
   return name.middle ?? name.middleByLast?.get(lastOption) ?? null;
 }
 
-export function nameOutcomes(
-  out: Outcome[],
-  q: PersonQuery,
-  c: PersonCandidate,
-  cc: ComparableCandidate,
-): void {
-  const name = q.name;
-  if (!name) return;
-  const start = out.length;
+/** The request field a name part came from, when it names that part alone. */
+function fieldOf(from: NameReading['firstFrom']): PersonMatchField[] {
+  return from === 'first_name' || from === 'last_name' ? [from] : [];
+}
+
+function readingOutcomes(name: NameReading, c: PersonCandidate, cc: ComparableCandidate): Outcome[] {
+  const out: Outcome[] = [];
   let firstAgreed = false;
   let lastAgreed = false;
   if (name.first && c.first_name) {
@@ -63,7 +78,7 @@ export function nameOutcomes(
     out.push({
       comparison: initialOnly ? 'first_initial' : 'first_name',
       level,
-      agreed: firstAgreed && name.firstFrom === 'first_name' ? ['first_name'] : [],
+      agreed: firstAgreed ? fieldOf(name.firstFrom) : [],
       tfValue: level === 'exact' ? name.first : undefined,
     });
   }
@@ -75,15 +90,15 @@ export function nameOutcomes(
     out.push({
       comparison: 'last_name',
       level: last.level,
-      agreed: lastAgreed && name.lastFrom === 'last_name' ? ['last_name'] : [],
-      tfValue: last.level === 'exact' ? last.option : undefined,
+      agreed: lastAgreed ? fieldOf(name.lastFrom) : [],
+      tfValue: last.tfValue,
     });
   }
   const fromFull = name.firstFrom === 'full_name' || name.lastFrom === 'full_name';
-  if (fromFull) {
+  if (fromFull && out.length > 0) {
     const firstOk = name.firstFrom !== 'full_name' || firstAgreed;
     const lastOk = name.lastFrom !== 'full_name' || lastAgreed;
-    if (firstOk && lastOk && (firstAgreed || lastAgreed)) out[start].agreed.push('full_name');
+    if (firstOk && lastOk && (firstAgreed || lastAgreed)) out[0].agreed.push('full_name');
   }
   const middle = option ? middleOf(name, option) : null;
   const cm = cc.middle;
@@ -96,4 +111,41 @@ export function nameOutcomes(
           : 'disagree';
     out.push({ comparison: 'middle_name', level, agreed: [] });
   }
+  if (name.order !== 'given') out.push({ comparison: 'name_order', level: name.order, agreed: [] });
+  return out;
+}
+
+/** A reading's worth before term frequencies are known: enough to tell which reading fits. */
+function readingBits(outcomes: readonly Outcome[]): number {
+  let bits = 0;
+  for (const o of outcomes) {
+    const table = PERSON_WEIGHTS[o.comparison] as Record<string, WeightedLevel>;
+    bits += levelBits(table[o.level]);
+  }
+  return bits;
+}
+
+const bothExact = (outcomes: readonly Outcome[]) =>
+  outcomes.filter(
+    (o) => (o.comparison === 'first_name' || o.comparison === 'last_name') && o.level === 'exact',
+  ).length === 2;
+
+export function nameOutcomes(
+  out: Outcome[],
+  q: PersonQuery,
+  c: PersonCandidate,
+  cc: ComparableCandidate,
+): void {
+  const name = q.name;
+  if (!name) return;
+  let best = readingOutcomes(name, c, cc);
+  if (!bothExact(best) && name.alternates.length > 0) {
+    let bestBits = readingBits(best);
+    for (const reading of name.alternates) {
+      const outcomes = readingOutcomes(reading, c, cc);
+      const bits = readingBits(outcomes);
+      if (bits > bestBits) [best, bestBits] = [outcomes, bits];
+    }
+  }
+  out.push(...best);
 }

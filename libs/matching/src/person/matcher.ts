@@ -1,17 +1,20 @@
 import type { KeyHit, PersonCandidate, PersonCandidateSource } from './candidate';
 import type { HeldIdentifier } from './identifiers';
-import { blockingPlan, fuzzyBlockingPlan } from './blocking';
+import { blockingPlan, secondBlockingPlan } from './blocking';
 import { comparePerson } from './compare';
 import { agreementOf, frequencyRequest, isEmptyRequest } from './frequencies';
 import type { PersonQuery } from './query';
 import { type Comparable, scoreCandidates, ScoredPerson } from './score';
+import type { PersonComparison } from './weights';
 
 /**
  * Finds and ranks the people a query describes: identifier lookups and name blocking run
  * side by side, every candidate found either way is compared on every field, term
  * frequencies are fetched for the values that agreed, and the candidates compete for the
- * posterior. Without a high match, a typo-tolerant blocking pass adds candidates and the
- * whole set is scored again, unless a candidate already agrees on both names exactly.
+ * posterior. Without a high match, a second blocking pass adds candidates (parts of surnames,
+ * and typo-tolerant rules unless a candidate already agrees on both names exactly) and the
+ * whole set is scored again. Other readings of the name (swapped, family name first) are
+ * blocked and compared in the first pass (blocking.ts, compare-names.ts).
  * Returns matches (probability ≥ the low band), best first.
  */
 export async function matchPerson(q: PersonQuery, source: PersonCandidateSource): Promise<ScoredPerson[]> {
@@ -31,11 +34,11 @@ export async function matchPerson(q: PersonQuery, source: PersonCandidateSource)
   // The second pass scores the first pass's candidates again; their comparisons do not change.
   const compared = new Map<string, Comparable>();
   const scored = await score(q, candidates, hitsBy, source, compared);
-  if (scored[0]?.confidence === 'high' || someNamesakeFound(compared.values())) return scored;
-  const fuzzy = fuzzyBlockingPlan(q);
-  if (!fuzzy) return scored;
+  if (scored[0]?.confidence === 'high') return scored;
+  const second = secondBlockingPlan(q, { typos: !someNamesakeFound(compared.values()) });
+  if (!second) return scored;
   let added = false;
-  for (const c of await source.findByBlocks(fuzzy)) {
+  for (const c of await source.findByBlocks(second)) {
     if (candidates.has(c.svc_id)) continue;
     candidates.set(c.svc_id, c);
     added = true;
@@ -65,6 +68,13 @@ function someNamesakeFound(compared: Iterable<Comparable>): boolean {
 }
 
 const NONE: ReadonlySet<HeldIdentifier> = new Set();
+const NAME_COMPARISONS: ReadonlySet<PersonComparison> = new Set([
+  'first_name',
+  'first_initial',
+  'last_name',
+  'middle_name',
+  'name_order',
+]);
 
 /**
  * Which identifiers the candidates not yet compared hold, for those that some identifier of the
@@ -114,5 +124,15 @@ async function score(
     isEmptyRequest(request) ? Promise.resolve(null) : source.frequencies(request),
     source.population(),
   ]);
-  return scoreCandidates(compared, counts, population);
+  return scoreCandidates(compared, counts, population).map(reorderedCap);
+}
+
+/**
+ * A name that agrees only read in another order (swapped, family name first) is a guess about
+ * the caller's columns: it never reaches `high` unless something besides the name agreed too.
+ */
+function reorderedCap(p: ScoredPerson): ScoredPerson {
+  if (p.confidence !== 'high' || !p.outcomes.some((o) => o.comparison === 'name_order')) return p;
+  const supported = p.outcomes.some((o) => o.agreed.length > 0 && !NAME_COMPARISONS.has(o.comparison));
+  return supported ? p : { ...p, confidence: 'moderate' };
 }

@@ -28,6 +28,7 @@ import {
   urlKey,
 } from '@app/normalize';
 import type { HeldIdentifier, PersonKeyKind } from './identifiers';
+import { NAME_PARTICLES } from './particles';
 import { PersonLocationField, PersonMatchInput, PersonNameField, present } from './fields';
 
 export interface IdentifierKey {
@@ -38,7 +39,11 @@ export interface IdentifierKey {
   held: HeldIdentifier;
 }
 
-export interface NameQuery {
+/** How a reading orders the name's words: as given, or another order the same words allow. */
+export type NameOrder = 'given' | 'swapped' | 'family_first';
+
+/** One reading of the name the caller sent: which words are the first name and which the last. */
+export interface NameReading {
   /** Folded first name; a single letter is an initial. */
   first: string | null;
   /** Folded middle words of a full name, when the last name was given separately. */
@@ -52,6 +57,17 @@ export interface NameQuery {
   middleByLast: ReadonlyMap<string, string | null> | null;
   firstFrom: PersonNameField | null;
   lastFrom: PersonNameField | null;
+  order: NameOrder;
+}
+
+/**
+ * The name as sent, plus the other orders its words allow: CRM exports swap the first- and
+ * last-name columns, and many people write the family name first. The matcher blocks and
+ * compares every reading; one other than `given` costs a `name_order` weight (weights.ts).
+ */
+export interface NameQuery extends NameReading {
+  order: 'given';
+  alternates: NameReading[];
 }
 
 export interface LocationQuery {
@@ -190,18 +206,24 @@ function folded(cleaned: { ok: true; value: string } | { ok: false }): string | 
   return key === '' ? null : key;
 }
 
-function name(input: PersonMatchInput): NameQuery | null {
-  const first = present(input.first_name) ? folded(cleanFirstName(input.first_name)) : null;
-  const last = present(input.last_name) ? folded(cleanLastName(input.last_name)) : null;
-  const full = present(input.full_name) ? folded(cleanFullName(input.full_name)) : null;
+/** "ludwig van" → ["ludwig", "van"]: the particles that end a first name of several words. */
+function splitTrailingParticles(first: string): [string, string] {
+  const words = first.split(' ');
+  let k = words.length;
+  while (k > 1 && NAME_PARTICLES.has(words[k - 1])) k--;
+  return [words.slice(0, k).join(' '), words.slice(k).join(' ')];
+}
+
+function givenReading(first: string | null, last: string | null, full: string | null): NameReading {
   const words = full ? full.split(' ') : [];
-  const q: NameQuery = {
+  const q: NameReading = {
     first,
     middle: null,
     lastOptions: last ? [last] : [],
     middleByLast: null,
     firstFrom: first ? 'first_name' : null,
     lastFrom: last ? 'last_name' : null,
+    order: 'given',
   };
   if (words.length === 1 && !last) {
     q.lastOptions = [words[0]];
@@ -228,8 +250,67 @@ function name(input: PersonMatchInput): NameQuery | null {
       q.lastFrom = 'full_name';
     }
   }
-  if (!q.first && q.lastOptions.length === 0) return null;
   return q;
+}
+
+/**
+ * The other orders: separate first and last names swapped, or a full name of two to four words
+ * read family name first ("wang xiao ming": last "wang", first "xiao" or "xiao ming"). A full
+ * name sent beside a first or last name fixes the order, so it gets no family-first reading.
+ */
+function alternateReadings(first: string | null, last: string | null, full: string | null): NameReading[] {
+  const out: NameReading[] = [];
+  if (first && last && first !== last && first.length > 1 && last.length > 1)
+    out.push({
+      first: last,
+      middle: null,
+      lastOptions: [first],
+      middleByLast: null,
+      firstFrom: 'last_name',
+      lastFrom: 'first_name',
+      order: 'swapped',
+    });
+  const words = full && !first && !last ? full.split(' ') : [];
+  if (words.length >= 2 && words.length <= 4) {
+    for (let k = 1; k <= Math.min(2, words.length - 1); k++) {
+      const family = words.slice(0, k).join(' ');
+      const given = words.slice(k);
+      if (given[0].length < 2) continue;
+      out.push({
+        first: given.join(' '),
+        middle: null,
+        lastOptions: [family],
+        middleByLast: null,
+        firstFrom: 'full_name',
+        lastFrom: 'full_name',
+        order: 'family_first',
+      });
+      if (given.length > 1)
+        out.push({
+          first: given[0],
+          middle: given.slice(1).join(' '),
+          lastOptions: [family],
+          middleByLast: null,
+          firstFrom: 'full_name',
+          lastFrom: 'full_name',
+          order: 'family_first',
+        });
+    }
+  }
+  return out;
+}
+
+function name(input: PersonMatchInput): NameQuery | null {
+  let first = present(input.first_name) ? folded(cleanFirstName(input.first_name)) : null;
+  let last = present(input.last_name) ? folded(cleanLastName(input.last_name)) : null;
+  const full = present(input.full_name) ? folded(cleanFullName(input.full_name)) : null;
+  if (first && last) {
+    const [given, particles] = splitTrailingParticles(first);
+    if (particles) [first, last] = [given, `${particles} ${last}`];
+  }
+  const given = givenReading(first, last, full);
+  if (!given.first && given.lastOptions.length === 0) return null;
+  return { ...given, order: 'given', alternates: alternateReadings(first, last, full) };
 }
 
 function location(input: PersonMatchInput): LocationQuery | null {

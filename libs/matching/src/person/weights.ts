@@ -47,8 +47,21 @@ export const PERSON_WEIGHTS = {
   },
   // When one side is only an initial, agreeing on it is the best a true match can do.
   first_initial: { agree: L(0.97, 0.07), disagree: L(0.03, 0.93) },
-  last_name: { exact: L(0.92, 0.001, 'last_name'), close: L(0.05, 0.001), disagree: L(0.03, 0.998) },
+  // `part`: one side's surname is some of the other's words ("garcia" of "garcia lopez", "beethoven"
+  // of "van beethoven"), weighed by how common the shared part is.
+  last_name: {
+    exact: L(0.9, 0.001, 'last_name'),
+    part: L(0.03, 0.0005, 'last_name'),
+    close: L(0.04, 0.001),
+    disagree: L(0.03, 0.998),
+  },
   middle_name: { exact: L(0.7, 0.03), initial: L(0.2, 0.07), disagree: L(0.1, 0.9) },
+  // The name agreed only read in another order (query.ts). m: how often a true match's request
+  // has its names swapped or family name first; u: an accidental agreement is as likely in either
+  // order, and the name levels already count it. So a reordered reading costs ~5 bits (swapped)
+  // or ~4 (family first, a usual order in much of the world) against the order given. `given`
+  // is never an outcome: the order as sent is the baseline every other comparison assumes.
+  name_order: { given: L(0.91, 1), swapped: L(0.03, 1), family_first: L(0.06, 1) },
 
   // One location comparison, at the most specific level the input gives (postal code, city,
   // state, country): city, state and country are not independent, so they are not summed.

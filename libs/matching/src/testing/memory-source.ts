@@ -104,6 +104,8 @@ export class MemoryPersonSource implements PersonCandidateSource {
   private readonly rows: Row[];
   /** Calls made, for tests that check what the matcher asked for. */
   readonly calls: string[] = [];
+  /** Every blocking plan asked, in order. */
+  readonly plans: BlockingPlan[] = [];
 
   constructor(
     records: ReadonlyArray<PersonRecord | { candidate: PersonCandidate; keys?: KeyHit[] }>,
@@ -146,14 +148,23 @@ export class MemoryPersonSource implements PersonCandidateSource {
 
   async findByBlocks(plan: BlockingPlan): Promise<PersonCandidate[]> {
     this.calls.push('findByBlocks');
+    this.plans.push(plan);
     const found = new Map<string, PersonCandidate>();
     for (const r of this.rows) {
       const c = r.candidate;
-      const byLast =
-        plan.lastName &&
-        plan.lastName.lastNames.includes(c.last_name) &&
-        (!plan.lastName.firstNames || plan.lastName.firstNames.includes(c.first_name)) &&
-        (!plan.lastName.firstInitials || plan.lastName.firstInitials.includes(c.first_name[0]));
+      const byLast = [plan.lastName, ...plan.otherNames].some(
+        (rule) =>
+          rule &&
+          rule.lastNames.includes(c.last_name) &&
+          (!rule.firstNames || rule.firstNames.includes(c.first_name)) &&
+          (!rule.firstInitials || rule.firstInitials.includes(c.first_name[0])),
+      );
+      const parts = plan.surnameParts;
+      const byPart =
+        parts &&
+        parts.firstNames.includes(c.first_name) &&
+        (parts.lastNames.includes(c.last_name) ||
+          parts.prefixes.some((w) => c.last_name.startsWith(`${w} `)));
       const byCity =
         plan.firstNameCity &&
         plan.firstNameCity.firstNames.includes(c.first_name) &&
@@ -167,7 +178,7 @@ export class MemoryPersonSource implements PersonCandidateSource {
         plan.firstNameLastInitial &&
         plan.firstNameLastInitial.firstNames.includes(c.first_name) &&
         plan.firstNameLastInitial.lastInitials.includes(c.last_name[0]);
-      if (byLast || byCity || byCompany || byInitial) found.set(c.svc_id, c);
+      if (byLast || byPart || byCity || byCompany || byInitial) found.set(c.svc_id, c);
     }
     return [...found.values()];
   }

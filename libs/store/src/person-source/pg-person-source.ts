@@ -60,6 +60,12 @@ function blockStatement(text: string): Prepared {
   return statement;
 }
 
+/** The least string above every string that starts with `prefix`, for a range scan. */
+function nextPrefix(prefix: string): string {
+  const last = prefix.codePointAt(prefix.length - 1)!;
+  return prefix.slice(0, -1) + String.fromCodePoint(last + 1);
+}
+
 export class PgPersonSource implements PersonCandidateSource {
   /** Full records read on the way (identifier hits), so the answer does not read them again. */
   readonly records = new Map<string, RawJson>();
@@ -126,8 +132,9 @@ export class PgPersonSource implements PersonCandidateSource {
           (i) => `(${column} >= ${p(i)} AND ${column} < ${p(String.fromCodePoint(i.codePointAt(0)! + 1))})`,
         )
         .join(' OR ')}) AND left(${column}, 1) = ANY(${p(initials)}::text[])`;
-    if (plan.lastName) {
-      const { lastNames, firstNames, firstInitials } = plan.lastName;
+    for (const rule of [plan.lastName, ...plan.otherNames]) {
+      if (!rule) continue;
+      const { lastNames, firstNames, firstInitials } = rule;
       const first = firstNames
         ? `AND first_name = ANY(${p(firstNames)}::text[])`
         : firstInitials
@@ -135,6 +142,19 @@ export class PgPersonSource implements PersonCandidateSource {
           : '';
       rules.push(`(SELECT svc_id FROM person_records WHERE build_id = $1 AND last_name = ANY(${p(lastNames)}::text[])
         ${first} ${order} LIMIT $2)`);
+    }
+    if (plan.surnameParts) {
+      const { lastNames, prefixes, firstNames } = plan.surnameParts;
+      const firsts = p(firstNames);
+      if (lastNames.length > 0)
+        rules.push(`(SELECT svc_id FROM person_records WHERE build_id = $1 AND last_name = ANY(${p(lastNames)}::text[])
+          AND first_name = ANY(${firsts}::text[]) ${order} LIMIT $2)`);
+      // "garcia" → "garcia lopez": a range on the word (an index condition under any collation,
+      // as letters sort alike in all of them), then the word and a space exactly.
+      for (const prefix of prefixes)
+        rules.push(`(SELECT svc_id FROM person_records WHERE build_id = $1
+          AND last_name >= ${p(prefix)} AND last_name < ${p(nextPrefix(prefix))}
+          AND starts_with(last_name, ${p(`${prefix} `)}) AND first_name = ANY(${firsts}::text[]) ${order} LIMIT $2)`);
     }
     if (plan.firstNameCity) {
       rules.push(`(SELECT svc_id FROM person_records WHERE build_id = $1 AND city = ANY(${p(plan.firstNameCity.cities)}::text[])
