@@ -1,5 +1,6 @@
 export * from './fellegi-sunter';
 export * from './required-fields';
+export * from './evidence';
 export { jaro, jaroWinkler } from './text/jaro-winkler';
 export { areNicknames, nicknameVariants, NICKNAME_GROUP_COUNT } from './text/nicknames';
 export * from './person/fields';
@@ -12,6 +13,7 @@ export { comparePerson, type Outcome } from './person/compare';
 export { PERSON_WEIGHTS, type PersonComparison } from './person/weights';
 export { scoreCandidates, type ScoredPerson, type MatchType } from './person/score';
 export { outcomeBits, dependenceBits } from './person/frequencies';
+export { personEvidence } from './person/evidence';
 export { matchPerson } from './person/matcher';
 export * from './company/query';
 export * from './company/matcher';

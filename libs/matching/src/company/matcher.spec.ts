@@ -178,6 +178,40 @@ describe('matchCompany', () => {
       expect(await weightOf({ ticker: 'NYSE:TSLC' }, c)).toBe(await weightOf({ ticker: 'TSLC' }, c));
     });
 
+    type Row = [field: string, comparison: string | null, outcome: string, level: string | null];
+    it.each<[string, CompanyMatchInput, Partial<CompanyRecord>, Row[]]>([
+      [
+        'a domain agreeing on an alternate, a name agreeing, a netx id the company lacks',
+        { name: 'Tessellate Cloud', domain: 'tessellate.example', netx_id: '999' },
+        { alt_domains: ['tessellate.example'] },
+        [
+          ['domain', 'domain', 'agreed', 'agree_alt'],
+          ['netx_id', null, 'unknown', null],
+          ['name', 'name', 'agreed', 'exact'],
+        ],
+      ],
+      [
+        'a website that disagrees and a page the company lacks, in request field order',
+        {
+          social_url: 'https://twitter.com/elsewhere',
+          website: 'elsewhere.example',
+          name: 'Tessellate Cloud',
+        },
+        { domain: 'tessellate-cloud.example' },
+        [
+          ['website', 'domain', 'disagreed', 'disagree'],
+          ['social_url', null, 'unknown', null],
+          ['name', 'name', 'agreed', 'exact'],
+        ],
+      ],
+    ])('evidence: %s', async (_name, input, over, expected) => {
+      const [top] = await match(input, [sparse(over)]);
+      expect(top.evidence.map((e) => [e.field, e.comparison, e.outcome, e.level])).toEqual(expected);
+      const sum = top.evidence.reduce((s, e) => s + e.weight, 0);
+      expect(Math.abs(sum - top.weight)).toBeLessThanOrEqual(0.005 * top.evidence.length);
+      for (const e of top.evidence) if (e.outcome === 'disagreed') expect(e.weight).toBeLessThan(0);
+    });
+
     it('matches a company that has only a domain, or only a name', async () => {
       const domainOnly = sparse({ name: null, domain: 'only-domain.example' });
       const [top] = await match({ domain: 'only-domain.example', name: 'Whatever Inc' }, [domainOnly]);

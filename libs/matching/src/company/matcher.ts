@@ -14,6 +14,7 @@
 import { memoize } from '@app/cache';
 import type { CompanyRecord, Confidence } from '@app/contracts';
 import { detectSocialNetwork, domainKey, normalizeTicker, urlKey } from '@app/normalize';
+import { evidenceOf, type MatchEvidence, type WeighedComparison } from '../evidence';
 import { confidenceOf, Level, levelBits, posteriors, priorBits } from '../fellegi-sunter';
 import { jaroWinkler } from '../text/jaro-winkler';
 import { companyKeyOf } from '../person/keys';
@@ -45,6 +46,8 @@ export interface ScoredCompany {
   confidence: Confidence;
   matched_on: CompanyMatchField[];
   match_type: MatchType;
+  /** Why: each comparison with its bits, and the fields the company holds no value for. */
+  evidence: MatchEvidence[];
 }
 
 const L = (m: number, u: number): Level => ({ m, u });
@@ -72,46 +75,80 @@ const tickerOf = memoize((s: string) => {
   return t.ok ? t.value.symbol : s.toUpperCase();
 });
 
-interface Outcome {
-  bits: number;
+type Comparison = keyof typeof COMPANY_WEIGHTS;
+
+interface Outcome extends WeighedComparison {
   agreed: CompanyMatchField[];
   identifier: boolean;
 }
 
-function outcome(level: Level, agreed: CompanyMatchField[] = [], identifier = false): Outcome {
-  return { bits: levelBits(level), agreed, identifier };
+/** `field`: the request field read; it is in matched_on when the level agrees. */
+function outcome<C extends Comparison>(
+  comparison: C,
+  level: keyof (typeof COMPANY_WEIGHTS)[C] & string,
+  field: CompanyMatchField,
+  identifier = false,
+): Outcome {
+  const weights = COMPANY_WEIGHTS[comparison] as Record<string, Level>;
+  const agreed = level === 'disagree' ? [] : [field];
+  return { field, comparison, level, bits: levelBits(weights[level]), agreed, identifier };
+}
+
+/** The request fields the query read. */
+function givenFields(q: CompanyQuery): CompanyMatchField[] {
+  const fields: CompanyMatchField[] = q.svcId ? ['svc_id'] : [];
+  fields.push(...q.domains.map((d) => d.field));
+  if (q.netxUrl) fields.push(q.netxUrl.field);
+  if (q.netxId) fields.push('netx_id');
+  if (q.socialUrl) fields.push('social_url');
+  if (q.ticker) fields.push('ticker');
+  if (q.name) fields.push('name');
+  return fields;
+}
+
+function evidence(q: CompanyQuery, outcomes: readonly Outcome[]): MatchEvidence[] {
+  const compared = new Set(outcomes.map((o) => o.field));
+  const unknown = [...new Set(givenFields(q))].filter((f) => !compared.has(f));
+  return evidenceOf(outcomes, unknown, COMPANY_MATCH_FIELDS);
 }
 
 function compare(q: CompanyQuery, c: CompanyCandidate, population: number): Outcome[] {
-  const W = COMPANY_WEIGHTS;
   const out: Outcome[] = [];
   if (q.svcId)
-    out.push(q.svcId === c.svc_id ? outcome(W.svc_id.agree, ['svc_id'], true) : outcome(W.svc_id.disagree));
+    out.push(
+      q.svcId === c.svc_id
+        ? outcome('svc_id', 'agree', 'svc_id', true)
+        : outcome('svc_id', 'disagree', 'svc_id'),
+    );
   const domain = c.domain ? domainOf(c.domain) : '';
   const alt = c.alt_domains.filter((a) => a !== '');
   for (const d of q.domains) {
-    if (domain !== '' && domain === d.value) out.push(outcome(W.domain.agree, [d.field], true));
-    else if (alt.some((a) => domainOf(a) === d.value)) out.push(outcome(W.domain.agree_alt, [d.field], true));
-    else if (domain !== '' || alt.length > 0) out.push(outcome(W.domain.disagree));
+    if (domain !== '' && domain === d.value) out.push(outcome('domain', 'agree', d.field, true));
+    else if (alt.some((a) => domainOf(a) === d.value))
+      out.push(outcome('domain', 'agree_alt', d.field, true));
+    else if (domain !== '' || alt.length > 0) out.push(outcome('domain', 'disagree', d.field));
   }
   const socials = c.socials.filter((s) => s.url);
   if (q.netxUrl) {
     const want = q.netxUrl.value;
     const pages = [...(c.netx_url ? [c.netx_url] : []), ...socials.map((s) => s.url)].map(urlOf);
-    if (pages.includes(want)) out.push(outcome(W.netx_url.agree, [q.netxUrl.field], true));
-    else if (pages.some((u) => networkOf(u) === 'netx')) out.push(outcome(W.netx_url.disagree));
+    if (pages.includes(want)) out.push(outcome('netx_url', 'agree', q.netxUrl.field, true));
+    else if (pages.some((u) => networkOf(u) === 'netx'))
+      out.push(outcome('netx_url', 'disagree', q.netxUrl.field));
   }
   if (q.netxId && c.netx_id)
     out.push(
-      c.netx_id === q.netxId ? outcome(W.netx_id.agree, ['netx_id'], true) : outcome(W.netx_id.disagree),
+      c.netx_id === q.netxId
+        ? outcome('netx_id', 'agree', 'netx_id', true)
+        : outcome('netx_id', 'disagree', 'netx_id'),
     );
   if (q.socialUrl) {
     const want = q.socialUrl;
     const network = networkOf(want);
     if (socials.some((s) => urlOf(s.url) === want))
-      out.push(outcome(W.social_url.agree, ['social_url'], true));
+      out.push(outcome('social_url', 'agree', 'social_url', true));
     else if (socials.some((s) => networkOf(urlOf(s.url)) === network))
-      out.push(outcome(W.social_url.disagree));
+      out.push(outcome('social_url', 'disagree', 'social_url'));
   }
   if (q.ticker && c.tickers.length > 0) {
     const t = q.ticker;
@@ -121,10 +158,10 @@ function compare(q: CompanyQuery, c: CompanyCandidate, population: number): Outc
     );
     out.push(
       onExchange
-        ? outcome(W.ticker.agree, ['ticker'], true)
+        ? outcome('ticker', 'agree', 'ticker', true)
         : listed.length > 0
-          ? outcome(W.ticker.agree_symbol, ['ticker'], true)
-          : outcome(W.ticker.disagree),
+          ? outcome('ticker', 'agree_symbol', 'ticker', true)
+          : outcome('ticker', 'disagree', 'ticker'),
     );
   }
   const names = c.name ? [c.name.cleaned, ...c.name.raw].filter((n) => !!n) : [];
@@ -132,12 +169,11 @@ function compare(q: CompanyQuery, c: CompanyCandidate, population: number): Outc
     const keys = names.map(companyKeyOf).filter((k) => k !== '');
     if (keys.includes(q.name))
       out.push({
-        bits: Math.log2(W.name.exact.m * NAME_ODDS * Math.max(population, 1)),
-        agreed: ['name'],
-        identifier: false,
+        ...outcome('name', 'exact', 'name'),
+        bits: Math.log2(COMPANY_WEIGHTS.name.exact.m * NAME_ODDS * Math.max(population, 1)),
       });
-    else if (keys.some((k) => jaroWinkler(k, q.name!) >= 0.92)) out.push(outcome(W.name.close, ['name']));
-    else out.push(outcome(W.name.disagree));
+    else if (keys.some((k) => jaroWinkler(k, q.name!) >= 0.92)) out.push(outcome('name', 'close', 'name'));
+    else out.push(outcome('name', 'disagree', 'name'));
   }
   return out;
 }
@@ -165,6 +201,7 @@ export async function matchCompany(
       confidence,
       matched_on: COMPANY_MATCH_FIELDS.filter((f) => agreed.has(f)),
       match_type: outcomes.some((o) => o.identifier) ? 'exact' : 'probabilistic',
+      evidence: evidence(q, outcomes),
     });
   });
   return scored.sort(

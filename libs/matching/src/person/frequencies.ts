@@ -84,11 +84,19 @@ const CONTEXT: Array<[FrequencyColumn, FrequencyPair, WeightedLevel, WeightedLev
   ['company_domain', 'last_company', PERSON_WEIGHTS.company.current, PERSON_WEIGHTS.company.past],
 ];
 
-/** The (never positive) correction for agreements that are not independent; see the file comment. */
-export function dependenceBits(a: Agreement, counts: FrequencyCounts | null, population: number): number {
-  if (!counts || !a.last_name) return 0;
+/**
+ * The (never positive) corrections for agreements that are not independent (see the file
+ * comment), by the column whose agreement each corrects: `first_name` for the full name's
+ * frequency, `city` and `company_domain` for the surname's context.
+ */
+export function dependenceParts(
+  a: Agreement,
+  counts: FrequencyCounts | null,
+  population: number,
+): Partial<Record<FrequencyColumn, number>> {
+  const parts: Partial<Record<FrequencyColumn, number>> = {};
+  if (!counts || !a.last_name) return parts;
   const last = a.last_name;
-  let bits = 0;
   const uLast = frequencyU(counts.last_name[last], population, LAST.u);
   if (a.first_name) {
     const uFirst = frequencyU(counts.first_name[a.first_name], population, FIRST.u);
@@ -97,7 +105,7 @@ export function dependenceBits(a: Agreement, counts: FrequencyCounts | null, pop
       Math.max(counts.first_last[pairValue(a.first_name, last)] ?? 1, 1) / population,
       FIRST.u * LAST.u * 10,
     );
-    if (uFull > uFirst * uLast) bits += Math.log2((uFirst * uLast) / uFull);
+    if (uFull > uFirst * uLast) parts.first_name = Math.log2((uFirst * uLast) / uFull);
   }
   const surname = counts.last_name[last] ?? 1;
   for (const [column, pair, current, past] of CONTEXT) {
@@ -109,7 +117,14 @@ export function dependenceBits(a: Agreement, counts: FrequencyCounts | null, pop
     const together = counts[pair][pairValue(last, value)] ?? 1;
     // Leave the candidate itself out, or a unique surname would "always" live in its own city.
     const conditional = Math.min(level.m, (together - 1 + SMOOTHING * u) / (surname - 1 + SMOOTHING));
-    if (conditional > u) bits += Math.log2(u / conditional);
+    if (conditional > u) parts[column] = Math.log2(u / conditional);
   }
+  return parts;
+}
+
+/** The sum of dependenceParts. */
+export function dependenceBits(a: Agreement, counts: FrequencyCounts | null, population: number): number {
+  let bits = 0;
+  for (const part of Object.values(dependenceParts(a, counts, population))) bits += part;
   return bits;
 }
