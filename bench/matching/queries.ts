@@ -18,7 +18,23 @@ import { hashEmail } from '@app/normalize';
 import { Rng } from '@app/random';
 
 export type QueryKind =
-  'email' | 'email_hash' | 'phone' | 'social_url' | 'netx_id' | 'name+1' | 'name+2' | 'name+3';
+  'email' | 'email_hash' | 'phone' | 'social_url' | 'netx_id' | 'name+1' | 'name+2' | 'name+3' | ExtraKind;
+
+/** The harder kinds of issue 33, drawn apart from the mix above (extra-queries.ts). */
+export const EXTRA_KINDS = [
+  'swapped',
+  'family_first',
+  'partial_surname',
+  'initial_strong',
+  'particle',
+  'unique+school',
+  'unique+birth_year',
+  'unique+job_title',
+  'unique+country',
+  'unique+state',
+  'past_email',
+] as const;
+export type ExtraKind = (typeof EXTRA_KINDS)[number];
 
 export interface BenchQuery {
   kind: QueryKind;
@@ -39,6 +55,9 @@ const MIX: Array<[QueryKind, number]> = [
   ['name+2', 0.3],
   ['name+3', 0.2],
 ];
+
+/** Every kind, main mix first, in the order tables list them. */
+export const ALL_KINDS: readonly QueryKind[] = [...MIX.map(([k]) => k), ...EXTRA_KINDS];
 
 type IdentifierKind = 'email' | 'email_hash' | 'phone' | 'social_url' | 'netx_id';
 const IDENTIFIER_SHARE = MIX.filter(([k]) => !k.startsWith('name')).reduce((s, [, w]) => s + w, 0);
@@ -112,7 +131,7 @@ function socialVariant(rng: Rng, url: string): string {
   ]);
 }
 
-type Context =
+export type Context =
   | 'city'
   | 'state'
   | 'country'
@@ -134,9 +153,14 @@ const CONTEXTS: Array<[Context, number]> = [
   ['birth_date', 1.5],
 ];
 
-/** Up to `n` distinct context fields among those the record knows, weighted by CONTEXTS. */
-function pickContexts(rng: Rng, p: PersonRecord, n: number): Context[] {
-  const known = CONTEXTS.filter(([c]) => knows(p, c));
+/** Up to `n` distinct context fields among those the record knows, weighted by `among` (CONTEXTS). */
+export function pickContexts(
+  rng: Rng,
+  p: PersonRecord,
+  n: number,
+  among: ReadonlyArray<[Context, number]> = CONTEXTS,
+): Context[] {
+  const known = among.filter(([c]) => knows(p, c));
   const chosen = new Set<Context>();
   while (chosen.size < Math.min(n, known.length)) {
     const total = known.filter(([c]) => !chosen.has(c)).reduce((s, [, w]) => s + w, 0);
@@ -198,7 +222,7 @@ const hasOrganization = (j: Job) =>
   !!j.organization && (j.organization.name.raw.length > 0 || !!j.organization.website);
 
 /** Whether the record knows anything the context field could be drawn from. */
-function knows(p: PersonRecord, field: Context): boolean {
+export function knows(p: PersonRecord, field: Context): boolean {
   switch (field) {
     case 'city':
     case 'state':
@@ -219,16 +243,17 @@ function knows(p: PersonRecord, field: Context): boolean {
 
 /**
  * A value for one context field the record knows; `other` is a random other person, the source
- * of wrong values (when it knows the field too).
+ * of wrong values (when it knows the field too), `wrongRate` of the time.
  */
-function contextValue(
+export function contextValue(
   rng: Rng,
   p: PersonRecord,
   other: PersonRecord,
   field: Context,
   noise: string[],
+  wrongRate = 0.04,
 ): string | undefined {
-  if (rng.chance(0.04) && knows(other, field)) {
+  if (rng.chance(wrongRate) && knows(other, field)) {
     noise.push(`wrong_${field}`);
     p = other;
   }

@@ -1,0 +1,101 @@
+/**
+ * Match quality per query kind against the goals of issue 33: precision at `high` ≥ 0.99, at
+ * `moderate` or better ≥ 0.95, recall ≥ 0.95, absent people answered `high` ≤ 1 %.
+ *
+ * - precision at high: correct top answers among those answered `high`;
+ * - precision at ≥ moderate: correct among top answers at `high` or `moderate`;
+ * - recall: correct top answers at any confidence over the kind's present queries;
+ * - absent high: the kind's absent queries answered `high`, over its absent queries.
+ */
+import type { Outcome } from './metrics';
+import { ALL_KINDS } from './queries';
+
+export const GOALS = { precisionHigh: 0.99, precisionModerate: 0.95, recall: 0.95, absentHigh: 0.01 };
+
+export interface KindQuality {
+  n: number;
+  high: { answered: number; correct: number; precision: number | null };
+  moderate_or_better: { answered: number; correct: number; precision: number | null };
+  recall: number | null;
+  absent: number;
+  absent_high: number;
+  absent_high_rate: number | null;
+  /** Goals missed, by name; empty when every measured one is met. */
+  missed: string[];
+}
+
+const ratio = (a: number, b: number) => (b === 0 ? null : a / b);
+
+function quality(present: Outcome[], absent: Outcome[]): KindQuality {
+  const correct = (o: Outcome) => o.answer?.svc_id === o.query.truth;
+  const high = present.filter((o) => o.answer?.confidence === 'high');
+  const moderate = present.filter(
+    (o) => o.answer?.confidence === 'high' || o.answer?.confidence === 'moderate',
+  );
+  const absentHigh = absent.filter((o) => o.answer?.confidence === 'high').length;
+  const q: KindQuality = {
+    n: present.length,
+    high: {
+      answered: high.length,
+      correct: high.filter(correct).length,
+      precision: ratio(high.filter(correct).length, high.length),
+    },
+    moderate_or_better: {
+      answered: moderate.length,
+      correct: moderate.filter(correct).length,
+      precision: ratio(moderate.filter(correct).length, moderate.length),
+    },
+    recall: ratio(present.filter(correct).length, present.length),
+    absent: absent.length,
+    absent_high: absentHigh,
+    absent_high_rate: ratio(absentHigh, absent.length),
+    missed: [],
+  };
+  if (q.high.precision !== null && q.high.precision < GOALS.precisionHigh) q.missed.push('precision@high');
+  if (q.moderate_or_better.precision !== null && q.moderate_or_better.precision < GOALS.precisionModerate)
+    q.missed.push('precision@moderate');
+  if (q.recall !== null && q.recall < GOALS.recall) q.missed.push('recall');
+  if (q.absent_high_rate !== null && q.absent_high_rate > GOALS.absentHigh) q.missed.push('absent_high');
+  return q;
+}
+
+/** Quality per kind (present and absent queries of a kind share its row), in ALL_KINDS order. */
+export function qualityByKind(outcomes: Outcome[]): Record<string, KindQuality> {
+  const asked = new Set(outcomes.map((o) => o.query.kind));
+  const kinds = ALL_KINDS.filter((k) => asked.has(k));
+  return Object.fromEntries(
+    kinds.map((k) => {
+      const of = outcomes.filter((o) => o.query.kind === k);
+      return [
+        k,
+        quality(
+          of.filter((o) => o.query.truth !== null),
+          of.filter((o) => o.query.truth === null),
+        ),
+      ];
+    }),
+  );
+}
+
+const fixed = (x: number | null, digits = 3) => (x === null ? '–' : x.toFixed(digits));
+const percent = (x: number | null) => (x === null ? '–' : `${(x * 100).toFixed(1)} %`);
+
+/** A Markdown table of qualityByKind, as RESULTS.md shows it. */
+export function qualityTable(
+  rows: Record<string, KindQuality>,
+  drawable: Record<string, string> = {},
+): string {
+  const lines = [
+    '| kind | n | precision@high (answers) | precision@≥moderate (answers) | recall | absent: n, answered high | goals missed |',
+    '| ---- | -: | -: | -: | -: | -: | ---- |',
+  ];
+  for (const [kind, q] of Object.entries(rows)) {
+    const note = drawable[kind] ? ` (${drawable[kind]})` : '';
+    lines.push(
+      `| ${kind}${note} | ${q.n} | ${fixed(q.high.precision)} (${q.high.answered}) | ` +
+        `${fixed(q.moderate_or_better.precision)} (${q.moderate_or_better.answered}) | ${fixed(q.recall)} | ` +
+        `${q.absent === 0 ? '–' : `${q.absent}, ${percent(q.absent_high_rate)}`} | ${q.missed.join(', ') || '–'} |`,
+    );
+  }
+  return lines.join('\n');
+}
