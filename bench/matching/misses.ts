@@ -1,6 +1,6 @@
 /**
  * What to read when tuning (`run.js --json`): wrong answers, absent people answered `high` and a
- * sample of unanswered queries, each with the person asked about, the person who won, and the
+ * sample of unanswered queries (up to 50 per kind), each with the person asked about, the person who won, and the
  * bits each comparison gave the winner (and the right person, when it was ranked).
  */
 import type { PersonRecord } from '@app/contracts';
@@ -66,6 +66,19 @@ export function missed(o: Outcome): boolean {
   return !o.answer || o.answer.svc_id !== truth;
 }
 
+/** Unanswered queries shown per kind, so that one kind's many do not hide another's. */
+const UNANSWERED_PER_KIND = 50;
+
+function unanswered(outcomes: Outcome[]): Outcome[] {
+  const shown = new Map<string, number>();
+  return outcomes.filter((o) => {
+    if (o.query.truth === null || o.answer) return false;
+    const n = shown.get(o.query.kind) ?? 0;
+    shown.set(o.query.kind, n + 1);
+    return n < UNANSWERED_PER_KIND;
+  });
+}
+
 export function misses(
   outcomes: Outcome[],
   details: ReadonlyMap<Outcome['query'], Detail>,
@@ -85,9 +98,6 @@ export function misses(
       .filter((o) => o.query.truth !== null && o.answer && o.answer.svc_id !== o.query.truth)
       .map(row),
     absent_high: outcomes.filter((o) => o.query.truth === null && o.answer?.confidence === 'high').map(row),
-    unanswered: outcomes
-      .filter((o) => o.query.truth !== null && !o.answer)
-      .slice(0, 300)
-      .map(row),
+    unanswered: unanswered(outcomes).map(row),
   };
 }
