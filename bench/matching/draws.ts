@@ -81,7 +81,8 @@ export interface Selection {
  * those (not every tried line) bounds the memory whatever the number of tries.
  */
 export async function secondPass(file: string, selections: Selection[]): Promise<void> {
-  const last = Math.max(-1, ...selections.flatMap((s) => [...s.order.keys()]));
+  let last = -1;
+  for (const s of selections) for (const line of s.order.keys()) last = Math.max(last, line);
   await eachLine(file, (text, line) => {
     let record: PersonRecord | undefined;
     for (const s of selections) {
