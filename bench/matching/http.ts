@@ -8,7 +8,7 @@
  *   npm run build:bench
  *   node --max-semi-space-size=64 dist/bench/matching/http.js --dir /tmp/gen100k --schema bench_xxx
  *     [--duration 15] [--connections 32] [--people 500] [--warmup 0] [--only bare,email,name,first] [--cpu-prof DIR]
- *     [--alloc-prof DIR] [--pauses]
+ *     [--alloc-prof DIR] [--pauses] [--rate email=3000,name=1200,...]
  *
  * `--people N`: each scenario cycles the first N people of the build whose records carry the fields
  * it sends (records are sparse: an email, a city and a company, both name parts and a birth date).
@@ -25,6 +25,10 @@
  * `--gateways N` runs the gateway as deployed with GATEWAY_WORKERS=N (`dist/apps/gateway/src/main.js`,
  * a primary and N worker processes on one port; needs REDIS_URL) instead of in this process; its
  * CPU column is then the sum over those processes.
+ * `--rate id=R,...` offers each listed scenario R requests per second instead of a closed loop of
+ * `--connections` (which then caps the connections the fixed-rate generator may open), with the
+ * bare route offered the same rate and bodies before each; latency counts from when a request was
+ * due (http-rate.ts). An id may repeat with another rate. Pauses are printed in the table.
  * Creates a throwaway enterprise team and key in the schema and deletes them at the end.
  */
 import 'reflect-metadata';
@@ -46,6 +50,7 @@ import { createBenchKey } from '../shared/bench-key';
 import type { Measured } from '../shared/latency';
 import { cpuPerRequest, sampleCpu, sampleCpuOfProcesses } from './cpu-usage';
 import { startGatewayProcesses } from './gateway-processes';
+import { parseRates, runRates } from './http-rate';
 import { pausesLine, watchPauses } from './pauses';
 
 interface Scenario {
@@ -196,12 +201,14 @@ async function main(): Promise<void> {
       'alloc-prof': { type: 'string' },
       pauses: { type: 'boolean', default: false },
       gateways: { type: 'string' },
+      rate: { type: 'string' },
     },
   });
   if (!values.dir || !values.schema) throw new Error('--dir and --schema are required (see run.ts)');
   const seconds = Number(values.duration);
   const connections = Number(values.connections);
-  const only = values.only?.split(',');
+  const rates = values.rate ? parseRates(values.rate) : null;
+  const only = rates ? rates.map((r) => r.id) : values.only?.split(',');
   const config = benchConfig({ schema: values.schema, name: 'bench_matching', subjects: values.schema });
   const chosen = await scenarios(
     path.join(values.dir, 'people.jsonl'),
@@ -222,14 +229,32 @@ async function main(): Promise<void> {
       ? external.url
       : `http://127.0.0.1:${(app!.getHttpServer().address() as AddressInfo).port}/person/enrich`;
     process.stdout.write(
-      `${connections} connections, ${seconds} s per scenario after ${values.warmup} s of warm-up, ` +
+      `${rates ? `fixed rates, at most ${connections} connections` : `${connections} connections`}, ` +
+        `${seconds} s per scenario after ${values.warmup} s of warm-up, ` +
         `${chosen.map((c) => `${c.id} ${c.bodies.length}`).join(', ')} people cycled, ${external ? `gateway: ${workers} worker processes, ` : ''}` +
-        `pool ${config.database.poolSize}, rate limits in ${config.redisUrl ? 'Redis' : 'memory'}\n\n` +
-        `| scenario | requests/s | of bare | p50 ms | p99 ms | CPU µs/req: process | Postgres | non-2xx |\n` +
-        `| --- | --- | --- | --- | --- | --- | --- | --- |\n`,
+        `pool ${config.database.poolSize}, rate limits in ${config.redisUrl ? 'Redis' : 'memory'}\n\n`,
     );
     const sample = () =>
       external ? sampleCpuOfProcesses(external.pids(), db) : Promise.resolve(sampleCpu(app!.get(DataSource)));
+    if (rates) {
+      const options = {
+        url,
+        bareUrl: bare.url,
+        key,
+        seconds,
+        warmup: Number(values.warmup),
+        connections,
+        sample,
+        profiled: <T>(id: string, run: () => Promise<T>) =>
+          profiled(CPU, values['cpu-prof'], id, () => profiled(ALLOCATIONS, values['alloc-prof'], id, run)),
+      };
+      await runRates(options, chosen, rates, (line) => process.stdout.write(line));
+      return;
+    }
+    process.stdout.write(
+      `| scenario | requests/s | of bare | p50 ms | p99 ms | CPU µs/req: process | Postgres | non-2xx |\n` +
+        `| --- | --- | --- | --- | --- | --- | --- | --- |\n`,
+    );
     let yardstick: Measured | undefined;
     const pauses: string[] = [];
     for (const s of chosen) {
