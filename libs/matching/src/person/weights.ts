@@ -57,11 +57,13 @@ export const PERSON_WEIGHTS = {
   },
   middle_name: { exact: L(0.7, 0.03), initial: L(0.2, 0.07), disagree: L(0.1, 0.9) },
   // The name agreed only read in another order (query.ts). m: how often a true match's request
-  // has its names swapped or family name first; u: an accidental agreement is as likely in either
-  // order, and the name levels already count it. So a reordered reading costs ~5 bits (swapped)
-  // or ~4 (family first, a usual order in much of the world) against the order given. `given`
-  // is never an outcome: the order as sent is the baseline every other comparison assumes.
-  name_order: { given: L(0.91, 1), swapped: L(0.03, 1), family_first: L(0.06, 1) },
+  // has its names swapped or family name first (CRM exports swap the columns often, and the
+  // family-first order is usual in much of the world); u: an accidental agreement is as likely in
+  // either order, and the name levels already count it. So a reordered reading costs ~2.3 bits
+  // against the order given: enough that a namesake in the order given wins on equal context,
+  // little enough that a swapped common name with its city is still found (bench/matching).
+  // `given` is never an outcome: the order as sent is the baseline every other comparison assumes.
+  name_order: { given: L(0.6, 1), swapped: L(0.2, 1), family_first: L(0.2, 1) },
 
   // One location comparison, at the most specific level the input gives (postal code, city,
   // state, country): city, state and country are not independent, so they are not summed.
