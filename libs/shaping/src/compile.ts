@@ -27,9 +27,19 @@ export interface UnknownFieldProblem {
   suggestions: Record<string, string[]>;
 }
 
+/**
+ * The one match_metadata path a caller may leave out: the evidence is bulky, and a caller that
+ * keeps only the confidence should not have to carry it. The rest of match_metadata is always
+ * returned, and nothing in it can be selected with include_fields.
+ */
+export const EXCLUDABLE_METADATA = 'match_metadata.evidence';
+
 function describe(entity: Entity, path: string, suggestions: string[]): string {
   if (path === 'match_metadata' || path.startsWith('match_metadata.')) {
-    return `"${path}" is not a ${entity} field: match_metadata is always returned and cannot be selected`;
+    return (
+      `"${path}" is not a ${entity} field: match_metadata is always returned and cannot be selected ` +
+      `(exclude_fields may leave out ${EXCLUDABLE_METADATA})`
+    );
   }
   const hint = suggestions.length > 0 ? ` (did you mean ${suggestions.join(', ')}?)` : '';
   return `unknown field "${path}"${hint}`;
@@ -55,7 +65,8 @@ function unknownProblem(
 
 function build(entity: Entity, params: ShapingParams): ShapingPlan {
   const includes = splitFieldList(params.include_fields);
-  const excludes = splitFieldList(params.exclude_fields);
+  const listed = splitFieldList(params.exclude_fields);
+  const excludes = listed.filter((path) => path !== EXCLUDABLE_METADATA);
   const problems = [
     unknownProblem(entity, 'include_fields', includes),
     unknownProblem(entity, 'exclude_fields', excludes),
@@ -74,7 +85,7 @@ function build(entity: Entity, params: ShapingParams): ShapingPlan {
   if (params.titlecase) {
     for (const [path, style] of Object.entries(TITLECASE_FIELDS[entity])) builder.titlecase(path, style);
   }
-  return new ShapingPlan(entity, builder.build(fieldTree(entity)));
+  return new ShapingPlan(entity, builder.build(fieldTree(entity)), excludes.length < listed.length);
 }
 
 /** The plan for these parameters; throws `validation_failed` naming unknown paths and the closest valid ones. */

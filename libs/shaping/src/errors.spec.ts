@@ -78,6 +78,22 @@ const cases: [
   ],
   ['match_metadata', 'person', { exclude_fields: 'match_metadata' }, 'exclude_fields', 'match_metadata', []],
   [
+    'a match_metadata key other than evidence',
+    'person',
+    { exclude_fields: 'match_metadata.evidence,match_metadata.match_confidence' },
+    'exclude_fields',
+    'match_metadata.match_confidence',
+    [],
+  ],
+  [
+    'match_metadata.evidence in include_fields',
+    'company',
+    { include_fields: 'name,match_metadata.evidence' },
+    'include_fields',
+    'match_metadata.evidence',
+    [],
+  ],
+  [
     'a person field on a company',
     'company',
     { include_fields: 'full_name' },

@@ -56,6 +56,30 @@ describe('shapeMatches', () => {
     });
   });
 
+  it('leaves out match_metadata.evidence when exclude_fields names it, and nothing else of match_metadata', () => {
+    const evidence = [
+      { field: 'email', comparison: 'email', outcome: 'agreed', level: 'agree', weight: 29.16 },
+    ];
+    const raw = new RawJson(JSON.stringify(personFixture()));
+    const body = { matches: [{ person: raw, match_metadata: { ...metadata, evidence } }], total: 1 };
+    const alone = shapeMatches(body, 'person', { exclude_fields: 'match_metadata.evidence' }) as typeof body;
+    expect(alone.matches[0]).toEqual({ person: raw, match_metadata: metadata });
+    expect(alone.matches[0].person).toBe(raw);
+    const withFields = shapeMatches(body, 'person', {
+      include_fields: 'full_name',
+      exclude_fields: 'match_metadata.evidence',
+    });
+    expect(withFields).toEqual({
+      matches: [{ person: { full_name: 'dana marie whitfield' }, match_metadata: metadata }],
+      total: 1,
+    });
+    expect(body.matches[0].match_metadata.evidence).toBe(evidence);
+    expect(compileShaping('person', { exclude_fields: 'match_metadata.evidence' }).isIdentity).toBe(false);
+    expect(shapeMatches(body, 'person', { exclude_fields: 'svc_id' })).toMatchObject({
+      matches: [{ match_metadata: { evidence } }],
+    });
+  });
+
   it('shapes search results that carry no match_metadata', () => {
     const body = { matches: [{ company: companyFixture() }], total: 1 };
     expect(shapeMatches(body, 'company', { include_fields: 'name.cleaned', titlecase: true })).toEqual({

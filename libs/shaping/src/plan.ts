@@ -166,11 +166,13 @@ export class ShapingPlan {
   constructor(
     readonly entity: Entity,
     private readonly root: PlanNode | null,
+    /** exclude_fields named match_metadata.evidence. */
+    readonly dropsEvidence = false,
   ) {}
 
-  /** True when shaping returns its input unchanged (no filters, no titlecase). */
+  /** True when shaping returns its input unchanged (no filters, no titlecase, evidence kept). */
   get isIdentity(): boolean {
-    return this.root === null;
+    return this.root === null && !this.dropsEvidence;
   }
 
   shapeRecord(record: object): ShapedRecord {
@@ -180,19 +182,28 @@ export class ShapingPlan {
   /**
    * Shapes `{matches: [{person|company, match_metadata?}], ...}`: only the record inside each
    * match changes; the wrapper's other keys (match_metadata) and the body's (total,
-   * generated_query) pass through. A value of any other shape is returned as it is.
+   * generated_query) pass through, but for match_metadata.evidence when it is excluded. A value
+   * of any other shape is returned as it is.
    */
   shapeMatches(body: unknown): unknown {
-    if (this.root === null || !isMatchesBody(body)) return body;
+    if (this.isIdentity || !isMatchesBody(body)) return body;
     const entity = this.entity;
     const matches = body.matches.map((match) => {
       if (match === null || typeof match !== 'object') return match;
-      const record = plainValue((match as Record<string, unknown>)[entity]);
-      if (record === null || typeof record !== 'object') return match;
-      return { ...match, [entity]: this.shapeRecord(record) };
+      const shaped = this.dropsEvidence ? withoutEvidence(match as Record<string, unknown>) : match;
+      const record = plainValue((shaped as Record<string, unknown>)[entity]);
+      if (this.root === null || record === null || typeof record !== 'object') return shaped;
+      return { ...shaped, [entity]: this.shapeRecord(record) };
     });
     return { ...body, matches };
   }
+}
+
+function withoutEvidence(match: Record<string, unknown>): Record<string, unknown> {
+  const metadata = match.match_metadata;
+  if (metadata === null || typeof metadata !== 'object' || !('evidence' in metadata)) return match;
+  const { evidence: _dropped, ...rest } = metadata as Record<string, unknown>;
+  return { ...match, match_metadata: rest };
 }
 
 function isMatchesBody(body: unknown): body is { matches: unknown[] } {

@@ -4,7 +4,13 @@
  * their records into `{matches: [{<entity>, match_metadata}], total}`.
  */
 import type { Confidence, Entity } from '@app/contracts';
-import { atLeast, parseRequiredFields, RequiredField, satisfiesRequiredFields } from '@app/matching';
+import {
+  atLeast,
+  type MatchEvidence,
+  parseRequiredFields,
+  RequiredField,
+  satisfiesRequiredFields,
+} from '@app/matching';
 import type { RawJson } from '@app/shaping';
 import type { Caller } from '../access';
 import type { TierService } from '../access';
@@ -15,6 +21,8 @@ export interface MatchMetadata {
   matched_on: string[];
   match_type: string;
   match_confidence: Confidence;
+  /** Why the record was returned at its confidence (docs/enrichment.md, Evidence). */
+  evidence: MatchEvidence[];
 }
 
 export interface EnrichResponse {
@@ -28,6 +36,7 @@ export interface RankedMatch {
   confidence: Confidence;
   matched_on: readonly string[];
   match_type: string;
+  evidence: readonly MatchEvidence[];
 }
 
 export interface EnrichOptions {
@@ -88,6 +97,7 @@ export function buildResponse(
       matched_on: [...m.matched_on],
       match_type: m.match_type,
       match_confidence: m.confidence,
+      evidence: [...m.evidence],
     },
   }));
   return withReturnedIds(

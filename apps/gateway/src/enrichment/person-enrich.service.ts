@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { BuildKind } from '@app/contracts';
-import { checkPersonRequirements, matchPerson, normalizePersonQuery } from '@app/matching';
+import { checkPersonRequirements, matchPerson, normalizePersonQuery, personEvidence } from '@app/matching';
 import type { RawJson } from '@app/shaping';
 import { Caller, TierService } from '../access';
 import { SuppressedPeople } from '../privacy/suppressed-people.service';
@@ -37,7 +37,10 @@ export class PersonEnrichService {
     const source = new PgPersonSource(this.db, build, this.frequencies, this.candidates, this.keyHits);
     // A suppressed person is never an answer, nor counted in `total` (docs/privacy.md).
     const ranked = (await matchPerson(query, source)).filter((m) => !this.suppressed.has(m.svc_id));
-    const load = candidatesToLoad(ranked, options);
+    const load = candidatesToLoad(
+      ranked.map((m) => ({ ...m, evidence: personEvidence(query, m) })),
+      options,
+    );
     const wanted = options.required.length > 0 ? load : load.slice(0, options.limit);
     const records = new Map<string, RawJson>();
     for (const m of wanted) {

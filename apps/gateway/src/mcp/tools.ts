@@ -1,4 +1,10 @@
-import { DEFAULT_CHANGES_PAGE_SIZE, type Entity, MAX_CHANGES_PAGE_SIZE } from '@app/contracts';
+import {
+  CONFIDENCE_VALUES,
+  DEFAULT_CHANGES_PAGE_SIZE,
+  type Entity,
+  MAX_CHANGES_PAGE_SIZE,
+} from '@app/contracts';
+import { EVIDENCE_OUTCOMES } from '@app/matching';
 import { JOB_TOOLS } from './job-tools';
 import { describeCatalog } from './search-catalog';
 import type { ToolSpec } from './tool-spec';
@@ -14,10 +20,45 @@ const ERROR_BODY: JsonSchema = {
   properties: { error: { type: 'string' }, message: { type: 'string' }, details: {} },
   required: ['error', 'message'],
 };
-const matches = (entity: Entity, extra = ''): JsonSchema => ({
+const matches = (entity: Entity): JsonSchema => ({
   type: 'array',
-  description: `Each element is {${entity}: record${extra}}.`,
+  description: `Each element is {${entity}: record}.`,
   items: { type: 'object', properties: { [entity]: { type: 'object' } }, required: [entity] },
+});
+/** MatchMetadataDto by hand: enrichment routes document no output the tools could take (docs/mcp.md). */
+const MATCH_METADATA: JsonSchema = {
+  type: 'object',
+  properties: {
+    matched_on: { type: 'array', items: { type: 'string' } },
+    match_type: { type: 'string' },
+    match_confidence: { enum: [...CONFIDENCE_VALUES] },
+    evidence: {
+      type: 'array',
+      description:
+        'Why the record was returned at its confidence: per compared request field, the comparison, its outcome (agreed, disagreed, unknown: the record holds no value to compare), the level reached and the bits it added; the weights sum to the match weight. exclude_fields "match_metadata.evidence" leaves it out.',
+      items: {
+        type: 'object',
+        properties: {
+          field: { type: 'string' },
+          comparison: { type: ['string', 'null'] },
+          outcome: { enum: [...EVIDENCE_OUTCOMES] },
+          level: { type: ['string', 'null'] },
+          weight: { type: 'number' },
+        },
+        required: ['field', 'comparison', 'outcome', 'level', 'weight'],
+      },
+    },
+  },
+  required: ['matched_on', 'match_type', 'match_confidence'],
+};
+const enrichMatches = (entity: Entity): JsonSchema => ({
+  type: 'array',
+  description: `Each element is {${entity}: record, match_metadata: {matched_on, match_type, match_confidence, evidence}}.`,
+  items: {
+    type: 'object',
+    properties: { [entity]: { type: 'object' }, match_metadata: MATCH_METADATA },
+    required: [entity, 'match_metadata'],
+  },
 });
 const total: JsonSchema = {
   type: 'integer',
@@ -26,7 +67,7 @@ const total: JsonSchema = {
 const enrichOutput = (entity: Entity): JsonSchema => ({
   type: 'object',
   properties: {
-    matches: matches(entity, ', match_metadata: {matched_on, match_type, match_confidence}'),
+    matches: enrichMatches(entity),
     total,
   },
   required: ['matches', 'total'],
@@ -43,7 +84,7 @@ const bulkOutput = (entity: Entity): JsonSchema => ({
         properties: {
           status: { type: 'integer' },
           metadata: { type: 'object' },
-          matches: matches(entity),
+          matches: enrichMatches(entity),
           total,
           error: ERROR_BODY,
         },

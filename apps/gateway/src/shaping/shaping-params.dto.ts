@@ -39,7 +39,9 @@ export class ShapingParamsDto {
     type: String,
     maxLength: MAX_FIELD_LIST_LENGTH,
     example: 'emails.hash_sha256,emails.hash_sha1,emails.hash_md5',
-    description: 'Comma-separated field paths to remove, applied after include_fields.',
+    description:
+      'Comma-separated field paths to remove, applied after include_fields. On enrichment, ' +
+      '`match_metadata.evidence` also removes the match evidence (the only match_metadata path it takes).',
   })
   @IsOptional()
   @Transform(({ value }) => toFieldList(value) ?? value)

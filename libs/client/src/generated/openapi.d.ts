@@ -857,7 +857,7 @@ export interface components {
         };
         BulkEnrichDto: {
             /**
-             * @description Comma-separated field paths to remove, applied after include_fields.
+             * @description Comma-separated field paths to remove, applied after include_fields. On enrichment, `match_metadata.evidence` also removes the match evidence (the only match_metadata path it takes).
              * @example emails.hash_sha256,emails.hash_sha1,emails.hash_md5
              */
             exclude_fields?: string;
@@ -950,7 +950,7 @@ export interface components {
             /** @description Same as website. */
             domain?: string;
             /**
-             * @description Comma-separated field paths to remove, applied after include_fields.
+             * @description Comma-separated field paths to remove, applied after include_fields. On enrichment, `match_metadata.evidence` also removes the match evidence (the only match_metadata path it takes).
              * @example emails.hash_sha256,emails.hash_sha1,emails.hash_md5
              */
             exclude_fields?: string;
@@ -1124,7 +1124,7 @@ export interface components {
             /** @description The `next_cursor` of the previous page, as it came, to read the next one: a walk reaches every row in svc_id order, past the offset limit, over the build it started on. Send it with the same query (and route) and not with `offset`; `limit` may change. It expires after SEARCH_CURSOR_KEEP_ALIVE_SECONDS idle (default 120; 400 `cursor_expired`), and another team, another query or an altered byte gets 400 `invalid_cursor`. */
             cursor?: string;
             /**
-             * @description Comma-separated field paths to remove, applied after include_fields.
+             * @description Comma-separated field paths to remove, applied after include_fields. On enrichment, `match_metadata.evidence` also removes the match evidence (the only match_metadata path it takes).
              * @example emails.hash_sha256,emails.hash_sha1,emails.hash_md5
              */
             exclude_fields?: string;
@@ -1285,7 +1285,36 @@ export interface components {
             /** @description The people it removed or named by svc_id. */
             svc_ids: string[];
         };
+        MatchEvidenceDto: {
+            /**
+             * @description The comparison made (person: email, first_name, last_name, name_order, location_city, company, birth_year…; company: domain, name, ticker…); null when the record holds no value to compare.
+             * @example email
+             */
+            comparison: string | null;
+            /**
+             * @description The request field the comparison read (the first of them when it read several: `address` for its parts, `full_name` for the names it gave).
+             * @example email
+             */
+            field: string;
+            /**
+             * @description The agreement level reached (exact, nickname, close, past, disagree…); null when unknown.
+             * @example agree
+             */
+            level: string | null;
+            /**
+             * @description agreed (at `level`), disagreed (the level counts against the match), or unknown (given, but the record holds no value to compare: weight 0).
+             * @enum {string}
+             */
+            outcome: "agreed" | "disagreed" | "unknown";
+            /**
+             * @description Bits this comparison added to the match weight: log2(m/u), term-frequency adjusted as scored, rounded to 2 decimals. The weights sum to the match weight (docs/enrichment.md, Evidence).
+             * @example 29.16
+             */
+            weight: number;
+        };
         MatchMetadataDto: {
+            /** @description Why the record was returned at its confidence: per compared field, what was compared and how it counted, in request field order. `exclude_fields=match_metadata.evidence` leaves it out. */
+            evidence?: components["schemas"]["MatchEvidenceDto"][];
             /** @enum {string} */
             match_confidence: "high" | "moderate" | "low";
             /** @description How the match was made, e.g. `exact`. */
@@ -1358,7 +1387,7 @@ export interface components {
             /** @description SHA-256 (64 hex), SHA-1 (40) or MD5 (32) of the normalized email (see POST /utility/hash/email). */
             email_hash?: string;
             /**
-             * @description Comma-separated field paths to remove, applied after include_fields.
+             * @description Comma-separated field paths to remove, applied after include_fields. On enrichment, `match_metadata.evidence` also removes the match evidence (the only match_metadata path it takes).
              * @example emails.hash_sha256,emails.hash_sha1,emails.hash_md5
              */
             exclude_fields?: string;
@@ -1760,7 +1789,7 @@ export interface components {
             /** @description The `next_cursor` of the previous page, as it came, to read the next one: a walk reaches every row in svc_id order, past the offset limit, over the build it started on. Send it with the same query (and route) and not with `offset`; `limit` may change. It expires after SEARCH_CURSOR_KEEP_ALIVE_SECONDS idle (default 120; 400 `cursor_expired`), and another team, another query or an altered byte gets 400 `invalid_cursor`. */
             cursor?: string;
             /**
-             * @description Comma-separated field paths to remove, applied after include_fields.
+             * @description Comma-separated field paths to remove, applied after include_fields. On enrichment, `match_metadata.evidence` also removes the match evidence (the only match_metadata path it takes).
              * @example emails.hash_sha256,emails.hash_sha1,emails.hash_md5
              */
             exclude_fields?: string;
@@ -2784,7 +2813,7 @@ export interface operations {
                 titlecase?: boolean;
                 /** @description Comma-separated field paths to return; all fields when omitted. Paths are relative to the record and use dots for sub-objects and arrays of objects. match_metadata is always returned. */
                 include_fields?: string;
-                /** @description Comma-separated field paths to remove, applied after include_fields. */
+                /** @description Comma-separated field paths to remove, applied after include_fields. On enrichment, `match_metadata.evidence` also removes the match evidence (the only match_metadata path it takes). */
                 exclude_fields?: string;
                 /** @description Indent the JSON response. */
                 pretty?: boolean;
@@ -3897,7 +3926,7 @@ export interface operations {
                 titlecase?: boolean;
                 /** @description Comma-separated field paths to return; all fields when omitted. Paths are relative to the record and use dots for sub-objects and arrays of objects. match_metadata is always returned. */
                 include_fields?: string;
-                /** @description Comma-separated field paths to remove, applied after include_fields. */
+                /** @description Comma-separated field paths to remove, applied after include_fields. On enrichment, `match_metadata.evidence` also removes the match evidence (the only match_metadata path it takes). */
                 exclude_fields?: string;
                 /** @description Indent the JSON response. */
                 pretty?: boolean;
@@ -4301,7 +4330,7 @@ export interface operations {
                 titlecase?: boolean;
                 /** @description Comma-separated field paths to return; all fields when omitted. Paths are relative to the record and use dots for sub-objects and arrays of objects. match_metadata is always returned. */
                 include_fields?: string;
-                /** @description Comma-separated field paths to remove, applied after include_fields. */
+                /** @description Comma-separated field paths to remove, applied after include_fields. On enrichment, `match_metadata.evidence` also removes the match evidence (the only match_metadata path it takes). */
                 exclude_fields?: string;
                 /** @description Indent the JSON response. */
                 pretty?: boolean;
@@ -5410,7 +5439,7 @@ export interface operations {
                 titlecase?: boolean;
                 /** @description Comma-separated field paths to return; all fields when omitted. Paths are relative to the record and use dots for sub-objects and arrays of objects. match_metadata is always returned. */
                 include_fields?: string;
-                /** @description Comma-separated field paths to remove, applied after include_fields. */
+                /** @description Comma-separated field paths to remove, applied after include_fields. On enrichment, `match_metadata.evidence` also removes the match evidence (the only match_metadata path it takes). */
                 exclude_fields?: string;
                 /** @description Indent the JSON response. */
                 pretty?: boolean;
@@ -5956,7 +5985,7 @@ export interface operations {
                 titlecase?: boolean;
                 /** @description Comma-separated field paths to return; all fields when omitted. Paths are relative to the record and use dots for sub-objects and arrays of objects. match_metadata is always returned. */
                 include_fields?: string;
-                /** @description Comma-separated field paths to remove, applied after include_fields. */
+                /** @description Comma-separated field paths to remove, applied after include_fields. On enrichment, `match_metadata.evidence` also removes the match evidence (the only match_metadata path it takes). */
                 exclude_fields?: string;
                 /** @description Indent the JSON response. */
                 pretty?: boolean;

@@ -1,10 +1,51 @@
 import type { Type } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { CONFIDENCE_VALUES, type Confidence, type Entity } from '@app/contracts';
+import { EVIDENCE_OUTCOMES, type EvidenceOutcome, type MatchEvidence } from '@app/matching';
 import { ApiRecordProperty } from '../../openapi/record-schemas';
 import { schemaNamed } from '../../openapi/schema-name';
 import { ErrorResponse } from '../../openapi/error-response';
 import type { MatchMetadata } from '../enrich-results';
+
+export class MatchEvidenceDto implements MatchEvidence {
+  @ApiProperty({
+    description:
+      'The request field the comparison read (the first of them when it read several: `address` for its parts, `full_name` for the names it gave).',
+    example: 'email',
+  })
+  field!: string;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'The comparison made (person: email, first_name, last_name, name_order, location_city, company, birth_year…; company: domain, name, ticker…); null when the record holds no value to compare.',
+    example: 'email',
+  })
+  comparison!: string | null;
+
+  @ApiProperty({
+    enum: EVIDENCE_OUTCOMES,
+    description:
+      'agreed (at `level`), disagreed (the level counts against the match), or unknown (given, but the record holds no value to compare: weight 0).',
+  })
+  outcome!: EvidenceOutcome;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The agreement level reached (exact, nickname, close, past, disagree…); null when unknown.',
+    example: 'agree',
+  })
+  level!: string | null;
+
+  @ApiProperty({
+    description:
+      'Bits this comparison added to the match weight: log2(m/u), term-frequency adjusted as scored, rounded to 2 decimals. The weights sum to the match weight (docs/enrichment.md, Evidence).',
+    example: 29.16,
+  })
+  weight!: number;
+}
 
 export class MatchMetadataDto implements MatchMetadata {
   @ApiProperty({ type: [String], description: 'The input fields the match was made on.' })
@@ -15,6 +56,15 @@ export class MatchMetadataDto implements MatchMetadata {
 
   @ApiProperty({ enum: CONFIDENCE_VALUES })
   match_confidence!: Confidence;
+
+  @ApiProperty({
+    type: [MatchEvidenceDto],
+    // Always sent, unless the caller excluded it.
+    required: false,
+    description:
+      'Why the record was returned at its confidence: per compared field, what was compared and how it counted, in request field order. `exclude_fields=match_metadata.evidence` leaves it out.',
+  })
+  evidence!: MatchEvidenceDto[];
 }
 
 /** The response classes of one entity's enrichment; named per entity, as generated clients name types. */
