@@ -1,4 +1,5 @@
 import type { ApiKeyKind, TeamTier } from '@app/store';
+import { requestSlot } from '../request-slot';
 
 /** Who is calling: the validated key and the team state the guards decide on. Never the key itself. */
 export interface Caller {
@@ -25,17 +26,11 @@ export interface RequestAccess {
   billed: boolean;
 }
 
-// A symbol, not a named property, so nothing else on the request can collide with or spoof it.
-const ACCESS = Symbol('svc.access');
-type WithAccess = { [ACCESS]?: RequestAccess };
+const ACCESS = requestSlot<RequestAccess>('svc.access');
 
-export function setAccess(request: object, access: RequestAccess): void {
-  (request as WithAccess)[ACCESS] = access;
-}
+export const setAccess = ACCESS.set;
 
-export function accessOf(request: object): RequestAccess | undefined {
-  return (request as WithAccess)[ACCESS];
-}
+export const accessOf = ACCESS.get;
 
 /** For code that only runs behind the guard; a miss is a wiring bug (e.g. a @Public() route asking). */
 export function requireAccess(request: object): RequestAccess {
@@ -51,19 +46,16 @@ export interface RateLimitSubject {
   scope: string;
 }
 
-const RATE_LIMITED_AS = Symbol('svc.rate-limited-as');
-type WithSubject = { [RATE_LIMITED_AS]?: RateLimitSubject };
+const RATE_LIMITED_AS = requestSlot<RateLimitSubject>('svc.rate-limited-as');
 
 /** For a route authenticated by something other than an API key, set by that route's own guard. */
-export function setRateLimitSubject(request: object, subject: RateLimitSubject): void {
-  (request as WithSubject)[RATE_LIMITED_AS] = subject;
-}
+export const setRateLimitSubject = RATE_LIMITED_AS.set;
 
 /** The API key on keyed routes; otherwise what the route's own guard set. A miss is a wiring bug. */
 export function rateLimitSubjectOf(request: object): RateLimitSubject {
   const access = accessOf(request);
   if (access) return { tracker: String(access.caller.keyId), scope: access.scope };
-  const subject = (request as WithSubject)[RATE_LIMITED_AS];
+  const subject = RATE_LIMITED_AS.get(request);
   if (!subject) throw new Error('no rate-limit subject on this request: is the route @Public()?');
   return subject;
 }

@@ -1,11 +1,10 @@
 import { CanActivate, createParamDecorator, ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { RateLimitGuard, scopeOf, setRateLimitSubject } from '../access';
+import { requestSlot } from '../request-slot';
 import { AgentToken, AgentTokenVerifier } from './agent-token.verifier';
 
-// A symbol, so nothing else on the request can collide with or spoof it.
-const AGENT_TOKEN = Symbol('svc.agent-token');
-type WithToken = { [AGENT_TOKEN]?: AgentToken };
+const AGENT_TOKEN = requestSlot<AgentToken>('svc.agent-token');
 
 /**
  * The guard of @AgentTokenAuth() routes, after the global API-key guard let them through as
@@ -22,7 +21,7 @@ export class AgentTokenGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const token = await this.verifier.verify(request.headers.authorization);
-    (request as WithToken)[AGENT_TOKEN] = token;
+    AGENT_TOKEN.set(request, token);
     setRateLimitSubject(request, { tracker: `agent:${token.agentId}`, scope: scopeOf(request) });
     return this.rateLimit.canActivate(context);
   }
@@ -31,7 +30,7 @@ export class AgentTokenGuard implements CanActivate {
 /** The verified token of an @AgentTokenAuth() route; a miss is a wiring bug. */
 export const CurrentAgentToken = createParamDecorator(
   (_data: unknown, context: ExecutionContext): AgentToken => {
-    const token = (context.switchToHttp().getRequest<object>() as WithToken)[AGENT_TOKEN];
+    const token = AGENT_TOKEN.get(context.switchToHttp().getRequest<object>());
     if (!token) throw new Error('no agent token on this request: is the route @AgentTokenAuth()?');
     return token;
   },

@@ -1,3 +1,5 @@
+import { requestSlot } from '../request-slot';
+
 /** What the billing interceptor charged a request: for its usage event (docs/usage.md). */
 export interface ChargedRequest {
   credits: number;
@@ -5,15 +7,9 @@ export interface ChargedRequest {
   chargeId: string;
 }
 
-// A symbol, not a named property, so nothing else on the request can collide with or spoof it.
-const CHARGED = Symbol('svc.charged');
-type WithCharge = { [CHARGED]?: ChargedRequest };
+const CHARGED = requestSlot<ChargedRequest>('svc.charged');
 
-export function noteCharge(request: object, charge: ChargedRequest): void {
-  (request as WithCharge)[CHARGED] = charge;
-}
+export const noteCharge = CHARGED.set;
 
 /** Undefined when this request charged nothing (free, refused, a replay, or not billed). */
-export function chargeOf(request: object): ChargedRequest | undefined {
-  return (request as WithCharge)[CHARGED];
-}
+export const chargeOf = CHARGED.get;
