@@ -1,6 +1,7 @@
 import type { CompanyRecord, PersonRecord } from '@app/contracts';
 import type { EnrichHarness } from './enrich/harness';
 import { companyBuild, companyOf } from './enrich/company-build';
+import { agreedOn } from './enrich/evidence';
 
 /** Both bulk enrichment endpoints and their sandbox twins, through the real gateway. */
 describe('company and bulk enrichment', () => {
@@ -42,7 +43,12 @@ describe('company and bulk enrichment', () => {
         matches: [
           {
             person: p(0),
-            match_metadata: { matched_on: ['email'], match_type: 'exact', match_confidence: 'high' },
+            match_metadata: {
+              matched_on: ['email'],
+              match_type: 'exact',
+              match_confidence: 'high',
+              evidence: agreedOn(['email']),
+            },
           },
         ],
         total: 1,

@@ -1,4 +1,5 @@
 import type { CompanyRecord } from '@app/contracts';
+import { agreedOn } from './enrich/evidence';
 import type { EnrichHarness } from './enrich/harness';
 import { companyBuild, companyOf, DOMAIN_ONLY, EMPLOYEE, NAME_ONLY } from './enrich/company-build';
 
@@ -108,7 +109,12 @@ describe('company and bulk enrichment', () => {
         matches: [
           {
             company: c,
-            match_metadata: { matched_on: matchedOn, match_type: type, match_confidence: confidence },
+            match_metadata: {
+              matched_on: matchedOn,
+              match_type: type,
+              match_confidence: confidence,
+              evidence: agreedOn(matchedOn),
+            },
           },
         ],
         total: 1,
@@ -167,6 +173,16 @@ describe('company and bulk enrichment', () => {
                 matched_on: ['name'],
                 match_type: 'probabilistic',
                 match_confidence: 'moderate',
+                // The company has no domain to compare the website with.
+                evidence: [
+                  { field: 'website', comparison: null, outcome: 'unknown', level: null, weight: 0 },
+                  expect.objectContaining({
+                    field: 'name',
+                    comparison: 'name',
+                    outcome: 'agreed',
+                    level: 'exact',
+                  }),
+                ],
               },
             },
           ],
@@ -182,7 +198,17 @@ describe('company and bulk enrichment', () => {
           matches: [
             {
               company: DOMAIN_ONLY,
-              match_metadata: { matched_on: ['domain'], match_type: 'exact', match_confidence: 'high' },
+              match_metadata: {
+                matched_on: ['domain'],
+                match_type: 'exact',
+                match_confidence: 'high',
+                // Neither a netx id nor a name to compare.
+                evidence: [
+                  expect.objectContaining({ field: 'domain', comparison: 'domain', outcome: 'agreed' }),
+                  { field: 'netx_id', comparison: null, outcome: 'unknown', level: null, weight: 0 },
+                  { field: 'name', comparison: null, outcome: 'unknown', level: null, weight: 0 },
+                ],
+              },
             },
           ],
           total: 1,
@@ -240,6 +266,11 @@ describe('company and bulk enrichment', () => {
             matched_on: ['full_name', 'company'],
             match_type: 'probabilistic',
             match_confidence: expect.any(String),
+            evidence: [
+              expect.objectContaining({ field: 'full_name', comparison: 'first_name', outcome: 'agreed' }),
+              expect.objectContaining({ field: 'full_name', comparison: 'last_name', outcome: 'agreed' }),
+              expect.objectContaining({ field: 'company', comparison: 'company', outcome: 'agreed' }),
+            ],
           },
         });
         const byWebsite = await h.post('/person/enrich', {
@@ -258,7 +289,12 @@ describe('company and bulk enrichment', () => {
       });
       expect(res.json().matches[0]).toEqual({
         company: h.sandboxCompanies[0],
-        match_metadata: { matched_on: ['ticker', 'name'], match_type: 'exact', match_confidence: 'high' },
+        match_metadata: {
+          matched_on: ['ticker', 'name'],
+          match_type: 'exact',
+          match_confidence: 'high',
+          evidence: agreedOn(['ticker', 'name']),
+        },
       });
       expect((await h.post('/sandbox/company/enrich', {})).statusCode).toBe(400);
       expect(await h.balance(h.standard.id)).toBe(before);

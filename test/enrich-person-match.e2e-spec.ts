@@ -1,6 +1,7 @@
 import type { PersonRecord } from '@app/contracts';
 import { nicknameVariants } from '@app/matching';
 import { foldKey, hashEmail } from '@app/normalize';
+import { agreedOn } from './enrich/evidence';
 import { EnrichHarness } from './enrich/harness';
 import { Body, HARNESS_TIMEOUT_MS, personHarness, personHelpers } from './enrich/person';
 
@@ -119,6 +120,7 @@ describe('person enrichment', () => {
         matched_on: matchedOn,
         match_type: 'exact',
         match_confidence: 'high',
+        evidence: agreedOn(matchedOn),
       });
       expect(res.headers['x-credits-charged']).toBe('1');
       expect(await h.balance(h.standard.id)).toBe(before - 1);

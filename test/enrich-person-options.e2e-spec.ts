@@ -1,4 +1,5 @@
 import type { PersonRecord } from '@app/contracts';
+import { agreedOn } from './enrich/evidence';
 import { EnrichHarness } from './enrich/harness';
 import { HARNESS_TIMEOUT_MS, personHarness, personHelpers } from './enrich/person';
 
@@ -101,7 +102,12 @@ describe('person enrichment', () => {
       });
       expect(body.matches[0]).toEqual({
         person: { full_name: expect.any(String), emails: p.emails.map((e) => ({ address: e.address })) },
-        match_metadata: { matched_on: ['svc_id'], match_type: 'exact', match_confidence: 'high' },
+        match_metadata: {
+          matched_on: ['svc_id'],
+          match_type: 'exact',
+          match_confidence: 'high',
+          evidence: agreedOn(['svc_id']),
+        },
       });
       const pretty = await h.post('/person/enrich', {
         svc_id: p.svc_id,

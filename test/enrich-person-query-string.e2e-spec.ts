@@ -1,3 +1,4 @@
+import { agreedOn } from './enrich/evidence';
 import { EnrichHarness } from './enrich/harness';
 import { HARNESS_TIMEOUT_MS, personHarness, personHelpers } from './enrich/person';
 
@@ -20,7 +21,12 @@ describe('person enrichment', () => {
         matches: [
           {
             person: p,
-            match_metadata: { matched_on: ['email'], match_type: 'exact', match_confidence: 'high' },
+            match_metadata: {
+              matched_on: ['email'],
+              match_type: 'exact',
+              match_confidence: 'high',
+              evidence: agreedOn(['email']),
+            },
           },
         ],
         total: 1,

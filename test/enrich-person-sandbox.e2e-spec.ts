@@ -1,3 +1,4 @@
+import { agreedOn } from './enrich/evidence';
 import { EnrichHarness } from './enrich/harness';
 import { HARNESS_TIMEOUT_MS, personHarness, personHelpers } from './enrich/person';
 
@@ -21,7 +22,12 @@ describe('person enrichment', () => {
         matches: [
           {
             person: bram,
-            match_metadata: { matched_on: ['email'], match_type: 'exact', match_confidence: 'high' },
+            match_metadata: {
+              matched_on: ['email'],
+              match_type: 'exact',
+              match_confidence: 'high',
+              evidence: agreedOn(['email']),
+            },
           },
         ],
         total: 1,
