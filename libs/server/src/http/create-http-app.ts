@@ -12,6 +12,7 @@ import { endConnections } from './drain';
 import { installLeanAsyncResourceBind } from './lean-async-bind';
 import { installRawUploads } from './raw-upload';
 import { requestIdFrom } from './request-id';
+import { keepValidationMetadata } from './validation-metadata';
 import { createValidationPipe } from './validation.pipe';
 
 /**
@@ -39,6 +40,7 @@ export async function createHttpApp(
   appName: string,
 ): Promise<NestFastifyApplication> {
   installLeanAsyncResourceBind();
+  keepValidationMetadata();
   const logger = createLogger(config, appName);
   const adapter = new DepthLimitedFastifyAdapter({
     loggerInstance: logger,
