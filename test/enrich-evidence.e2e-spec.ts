@@ -1,31 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import type { Client } from '@modelcontextprotocol/client';
-import type { PersonLocation } from '@app/contracts';
 import { COMPANY_WEIGHTS, levelBits, type MatchEvidence, PERSON_WEIGHTS, priorBits } from '@app/matching';
 import { enrichHarness, type EnrichHarness } from './enrich/harness';
 import { HARNESS_TIMEOUT_MS } from './enrich/person';
-import { bareEmail, sparseCompany, sparsePerson } from './enrich/sparse-records';
+import { bareEmail, livesIn, sparseCompany, sparsePerson } from './enrich/sparse-records';
 import { call, connectMcp } from './mcp/client';
-
-const livesIn = (city: string): PersonLocation => ({
-  street_address: null,
-  address_line_2: null,
-  city,
-  state: null,
-  state_code: null,
-  country: null,
-  country_code: null,
-  continent: null,
-  continent_code: null,
-  postal_code: null,
-  postal_code_4: null,
-  geo: null,
-  raw: [],
-  current: true,
-  num_sources: null,
-  confidence: null,
-  last_seen: null,
-});
 
 // Known by a name, an email and a current city; no birth date, no job: those are unknown.
 const TAMSIN = sparsePerson('00000000-0000-4000-8000-0000000034a1', 'tamsin holloway-reyes', {

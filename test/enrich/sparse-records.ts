@@ -8,6 +8,7 @@ import {
   type CompanyRecord,
   PERSON_RECORD_FIELDS,
   type PersonEmail,
+  type PersonLocation,
   type PersonRecord,
 } from '@app/contracts';
 import { companyFixture, personFixture } from '@app/contracts/testing';
@@ -55,5 +56,28 @@ export function bareEmail(address: string): PersonEmail {
     hash_sha256: h.sha256,
     hash_sha1: h.sha1,
     hash_md5: h.md5,
+  };
+}
+
+/** A current location known by its city alone. */
+export function livesIn(city: string): PersonLocation {
+  return {
+    street_address: null,
+    address_line_2: null,
+    city,
+    state: null,
+    state_code: null,
+    country: null,
+    country_code: null,
+    continent: null,
+    continent_code: null,
+    postal_code: null,
+    postal_code_4: null,
+    geo: null,
+    raw: [],
+    current: true,
+    num_sources: null,
+    confidence: null,
+    last_seen: null,
   };
 }

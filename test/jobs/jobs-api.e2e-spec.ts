@@ -52,6 +52,11 @@ describe('bulk enrichment jobs', () => {
     expect(lines.map((l) => l.index)).toEqual(requests.map((_, i) => i));
     const sync = await h.syncResults('/person/enrich/bulk', requests, { titlecase: true });
     expect(lines.map(withoutIndex)).toEqual(sync);
+    // So a job's matches carry match_metadata.evidence as the synchronous ones do.
+    const matched = lines.find((l) => (l.matches?.length ?? 0) > 0)!.matches![0] as {
+      match_metadata: { evidence: Array<{ outcome: string }> };
+    };
+    expect(matched.match_metadata.evidence).toContainEqual(expect.objectContaining({ outcome: 'agreed' }));
 
     // One credit per returned match, counted by the job and taken from the team, all charged
     // by the job (the synchronous run for comparison is billed too, after it).
