@@ -196,6 +196,16 @@ describe('personEvidence of sandbox matches', () => {
         row('company', 'company', 'agreed', 'past'),
       ],
     ],
+    [
+      'swapped name fields: each name part named by the field it was read from',
+      { first_name: 'Okonkwo-Vale', last_name: 'Bram', city: 'San Francisco' },
+      [
+        row('first_name', 'last_name', 'agreed', 'exact'),
+        row('first_name', 'name_order', 'disagreed', 'swapped'),
+        row('last_name', 'first_name', 'agreed', 'exact'),
+        row('city', 'location_city', 'agreed', 'exact_current'),
+      ],
+    ],
   ])(
     '%s: outcomes as the record holds them, weights summing to the match weight',
     async (_n, input, expected) => {
