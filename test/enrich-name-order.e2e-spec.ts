@@ -1,29 +1,8 @@
-import type { PersonLocation, PersonRecord } from '@app/contracts';
+import type { PersonRecord } from '@app/contracts';
 import { foldKey } from '@app/normalize';
 import { enrichHarness, type EnrichHarness } from './enrich/harness';
 import { HARNESS_TIMEOUT_MS, personHelpers } from './enrich/person';
-import { sparsePerson } from './enrich/sparse-records';
-
-/** A current location known by its city alone. */
-const livesIn = (city: string): PersonLocation => ({
-  street_address: null,
-  address_line_2: null,
-  city,
-  state: null,
-  state_code: null,
-  country: null,
-  country_code: null,
-  continent: null,
-  continent_code: null,
-  postal_code: null,
-  postal_code_4: null,
-  geo: null,
-  raw: [],
-  current: true,
-  num_sources: null,
-  confidence: null,
-  last_seen: null,
-});
+import { livesIn, sparsePerson } from './enrich/sparse-records';
 
 const person = (n: number, first: string, last: string, city: string): PersonRecord =>
   sparsePerson(`00000000-0000-4000-8000-0000000033${String(n).padStart(2, '0')}`, `${first} ${last}`, {
