@@ -15,6 +15,8 @@ import { type ExtraKind } from './queries';
 export interface NameIndex {
   /** Line numbers of people whose first and last name no one else in the build has. */
   unique: number[];
+  /** How many people of the build have this first and last name. */
+  namesakes(first: string, last: string): number;
   /** Line numbers of people whose surname starts with a particle / has two or more plain words. */
   particle: number[];
   compound: number[];
@@ -34,36 +36,40 @@ const FIELD = {
 };
 const stringField = (head: string, field: RegExp): string | null => field.exec(head)?.[1] ?? null;
 
+const nameKey = (first: string, last: string) => `${first}\u0000${last}`;
+
 /**
  * Pass one: the records at `wanted` line numbers (file order, as run.ts has always sampled them)
- * and, when asked, the name index.
+ * and the name index.
  */
 export async function firstPass(
   file: string,
   wanted: ReadonlySet<number>,
-  withNames: boolean,
-): Promise<{ records: Map<number, PersonRecord>; names: NameIndex | null }> {
+): Promise<{ records: Map<number, PersonRecord>; names: NameIndex }> {
   const records = new Map<number, PersonRecord>();
-  // First line holding a name, or -1 once a second person has it.
-  const firstHolder = new Map<string, number>();
+  // The line of a name's only holder, or minus the number of people holding it.
+  const holders = new Map<string, number>();
   const particle: number[] = [];
   const compound: number[] = [];
   await eachLine(file, (text, line) => {
     if (wanted.has(line)) records.set(line, JSON.parse(text) as PersonRecord);
-    if (!withNames) return;
     const head = text.slice(0, 600);
     const first = stringField(head, FIELD.first);
     const last = stringField(head, FIELD.last);
     if (!first || !last) return;
-    const key = `${first}\u0000${last}`;
-    firstHolder.set(key, firstHolder.has(key) ? -1 : line);
+    const key = nameKey(first, last);
+    const held = holders.get(key);
+    holders.set(key, held === undefined ? line : held >= 0 ? -2 : held - 1);
     const shape = surnameShape(last);
     if (shape?.kind === 'particle') particle.push(line);
     else if (shape?.kind === 'compound') compound.push(line);
   });
-  if (!withNames) return { records, names: null };
-  const unique = [...firstHolder.values()].filter((l) => l >= 0).sort((a, b) => a - b);
-  return { records, names: { unique, particle, compound } };
+  const unique = [...holders.values()].filter((l) => l >= 0).sort((a, b) => a - b);
+  const namesakes = (first: string, last: string) => {
+    const held = holders.get(nameKey(first, last));
+    return held === undefined ? 0 : held >= 0 ? 1 : -held;
+  };
+  return { records, names: { unique, particle, compound, namesakes } };
 }
 
 /** Records of one kind to keep: the first `keep` in `order` (line → rank) that `can` accepts. */

@@ -99,3 +99,73 @@ export function qualityTable(
   }
   return lines.join('\n');
 }
+
+/** Buckets of how many people of the build share the asked person's first and last name. */
+const NAMESAKE_BUCKETS: Array<[string, number]> = [
+  ['1', 1],
+  ['2-10', 10],
+  ['11-100', 100],
+  ['>100', Infinity],
+];
+
+/** Kinds asked by an identifier: how common the name is does not matter to them. */
+const BY_IDENTIFIER = new Set<string>([
+  'email',
+  'email_hash',
+  'phone',
+  'social_url',
+  'netx_id',
+  'past_email',
+]);
+
+export interface NamesakeRecall {
+  n: number;
+  recall: number | null;
+}
+
+/**
+ * Recall per kind by how common the asked person's name is in the build: a name shared by a
+ * hundred people cannot be told apart by a state, whatever the scoring.
+ */
+export function recallByNamesakes(
+  outcomes: Outcome[],
+  namesakes: ReadonlyMap<Outcome['query'], number>,
+): Record<string, Record<string, NamesakeRecall>> {
+  const acc = new Map<string, Map<string, { n: number; correct: number }>>();
+  for (const o of outcomes) {
+    const count = namesakes.get(o.query);
+    if (count === undefined || o.query.truth === null || BY_IDENTIFIER.has(o.query.kind)) continue;
+    const bucket = NAMESAKE_BUCKETS.find(([, max]) => count <= max)![0];
+    const byBucket = acc.get(o.query.kind) ?? new Map<string, { n: number; correct: number }>();
+    const a = byBucket.get(bucket) ?? { n: 0, correct: 0 };
+    a.n++;
+    if (o.answer?.svc_id === o.query.truth) a.correct++;
+    byBucket.set(bucket, a);
+    acc.set(o.query.kind, byBucket);
+  }
+  const kinds = ALL_KINDS.filter((k) => acc.has(k));
+  return Object.fromEntries(
+    kinds.map((k) => [
+      k,
+      Object.fromEntries(
+        NAMESAKE_BUCKETS.filter(([b]) => acc.get(k)!.has(b)).map(([b]) => {
+          const a = acc.get(k)!.get(b)!;
+          return [b, { n: a.n, recall: ratio(a.correct, a.n) }];
+        }),
+      ),
+    ]),
+  );
+}
+
+/** A Markdown table of recallByNamesakes: recall (n) per bucket. */
+export function namesakeTable(rows: Record<string, Record<string, NamesakeRecall>>): string {
+  const lines = [
+    `| kind | ${NAMESAKE_BUCKETS.map(([b]) => `${b} with the name`).join(' | ')} |`,
+    `| ---- |${NAMESAKE_BUCKETS.map(() => ' -: |').join('')}`,
+  ];
+  for (const [kind, row] of Object.entries(rows))
+    lines.push(
+      `| ${kind} | ${NAMESAKE_BUCKETS.map(([b]) => (row[b] ? `${fixed(row[b].recall)} (${row[b].n})` : '–')).join(' | ')} |`,
+    );
+  return lines.join('\n');
+}

@@ -46,6 +46,8 @@ export interface QuerySet {
   extra_draws: Partial<Record<ExtraKind, ExtraDraw>>;
   /** The records asked about, by svc_id, to show next to wrong answers. */
   records: Map<string, PersonRecord>;
+  /** For present queries, how many people of the build share the first and last name of the person asked about. */
+  namesakes: Map<BenchQuery, number>;
 }
 
 /** Records tried per extra query wanted: enough for the rarest fields (a school, a past email). */
@@ -96,14 +98,10 @@ export async function drawQuerySets(seeds: readonly number[], o: DrawOptions): P
     return { seed, rng, wanted, extraRng: new Rng([seed, 0x5eed], 2, 0) };
   });
   const withExtras = o.extra > 0 && o.kinds.length > 0;
-  const { records, names } = await firstPass(
-    o.file,
-    new Set(plans.flatMap((p) => [...p.wanted])),
-    withExtras,
-  );
+  const { records, names } = await firstPass(o.file, new Set(plans.flatMap((p) => [...p.wanted])));
 
   const selections = plans.map((p) => {
-    if (!names) return new Map<ExtraKind, Selection>();
+    if (!withExtras) return new Map<ExtraKind, Selection>();
     const lines = candidateLines(p.extraRng, o.kinds, names, o.people, o.extra * TRIES_PER_QUERY);
     return new Map(
       o.kinds.map((kind): [ExtraKind, Selection] => [
@@ -152,13 +150,18 @@ export async function drawQuerySets(seeds: readonly number[], o: DrawOptions): P
         }
       }
       extra_draws[kind] = {
-        pool: poolOf(kind, names!)?.length ?? null,
+        pool: poolOf(kind, names)?.length ?? null,
         tried: s.order.size,
         drawable: s.accepted,
         asked: n,
         absent,
       };
     }
-    return { seed: plan.seed, main, extra, records_drawn, extra_draws, records: asked };
+    const namesakes = new Map<BenchQuery, number>();
+    for (const q of [...main, ...extra]) {
+      const r = q.truth === null ? undefined : asked.get(q.truth);
+      if (r?.first_name && r.last_name) namesakes.set(q, names.namesakes(r.first_name, r.last_name));
+    }
+    return { seed: plan.seed, main, extra, records_drawn, extra_draws, records: asked, namesakes };
   });
 }

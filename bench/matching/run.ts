@@ -35,7 +35,7 @@ import { PgPersonSource } from '@app/store';
 import { loadRecords } from '../../apps/gateway/src/enrichment/postgres/records';
 import { report, type Outcome } from './metrics';
 import { type Detail, detail, missed, misses } from './misses';
-import { qualityByKind, qualityTable } from './quality';
+import { namesakeTable, qualityByKind, qualityTable, recallByNamesakes } from './quality';
 import { type BenchQuery, EXTRA_KINDS, type ExtraKind } from './queries';
 import { drawQuerySets, type QuerySet } from './query-sets';
 
@@ -160,13 +160,21 @@ async function main(): Promise<void> {
     const results = sets.map((set) => {
       const main = outcomes.slice(at, (at += set.main.length));
       const extra = outcomes.slice(at, (at += set.extra.length));
-      return { set, main, extra, quality: qualityByKind([...main, ...extra]) };
+      const all = [...main, ...extra];
+      return {
+        set,
+        main,
+        extra,
+        quality: qualityByKind(all),
+        namesakes: recallByNamesakes(all, set.namesakes),
+      };
     });
     const [mine, holdout] = results;
     for (const r of results)
       process.stderr.write(
         `\n${r === holdout ? `holdout (seed ${r.set.seed}, not for tuning)` : `seed ${r.set.seed}`}\n` +
-          `${qualityTable(r.quality, drawNotes(r.set))}\n`,
+          `${qualityTable(r.quality, drawNotes(r.set))}\n\nrecall by people sharing the name\n` +
+          `${namesakeTable(r.namesakes)}\n`,
       );
     const summary = {
       build: build.id,
@@ -179,12 +187,14 @@ async function main(): Promise<void> {
       queries_per_second: Math.round((queries.length / seconds) * 10) / 10,
       ...report(mine.main),
       quality_by_kind: mine.quality,
+      recall_by_namesakes: mine.namesakes,
       extra_draws: mine.set.extra_draws,
       // Figures only: its misses are never printed, so no one tunes on them.
       holdout: holdout && {
         seed: holdout.set.seed,
         ...report(holdout.main),
         quality_by_kind: holdout.quality,
+        recall_by_namesakes: holdout.namesakes,
         extra_draws: holdout.set.extra_draws,
       },
     };
