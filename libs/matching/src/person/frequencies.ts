@@ -70,10 +70,21 @@ export function isEmptyRequest(request: FrequencyRequest): boolean {
   return Object.values(request).every((values) => values.length === 0);
 }
 
+/**
+ * u of a term-frequency level. The counts are of people holding the value now; far more once
+ * held it (a large former employer, a city people moved from), so a past value's share is never
+ * taken below the level's own u: at 1M people a past employer with few current staff weighed up
+ * to 15 bits and alone lifted namesakes and absent people to `high` (bench/matching/RESULTS.md).
+ */
+function tfU(level: WeightedLevel, count: number | undefined, population: number): number {
+  const u = frequencyU(count, population, level.u);
+  return level.past ? Math.max(u, level.u) : u;
+}
+
 export function outcomeBits(o: Outcome, counts: FrequencyCounts | null, population: number): number {
   const level = levelOf(o);
   if (!level.tf || !o.tfValue || !counts) return levelBits(level);
-  return levelBits({ m: level.m, u: frequencyU(counts[level.tf][o.tfValue], population, level.u) });
+  return levelBits({ m: level.m, u: tfU(level, counts[level.tf][o.tfValue], population) });
 }
 
 const FIRST = PERSON_WEIGHTS.first_name.exact;
@@ -113,7 +124,7 @@ export function dependenceParts(
     if (!value) continue;
     // A past value is corrected the same way (Matsumotos lived in Tokyo too), never below 0 bits.
     const level = a.past?.includes(column) ? past : current;
-    const u = frequencyU(counts[column][value], population, level.u);
+    const u = tfU(level, counts[column][value], population);
     const together = counts[pair][pairValue(last, value)] ?? 1;
     // Leave the candidate itself out, or a unique surname would "always" live in its own city.
     const conditional = Math.min(level.m, (together - 1 + SMOOTHING * u) / (surname - 1 + SMOOTHING));
