@@ -1,4 +1,4 @@
-import { blockingPlan, secondBlockingPlan } from './blocking';
+import { blockingPlan, fuzzyBlockingPlan } from './blocking';
 import { normalizePersonQuery } from './query';
 
 describe('blockingPlan', () => {
@@ -17,7 +17,7 @@ describe('blockingPlan', () => {
   });
 
   it('then broadens to first initials, the employer, the city and the last-name initial', () => {
-    const plan = secondBlockingPlan(bob, { typos: true });
+    const plan = fuzzyBlockingPlan(bob);
     expect(plan?.lastName).toEqual({
       lastNames: ['vale', 'okonkwo vale'],
       firstNames: null,
@@ -31,12 +31,8 @@ describe('blockingPlan', () => {
       expect.objectContaining({ domains: ['acme.example'], companyNames: [] }),
     );
     expect(plan?.firstNameCompany?.firstNames).toEqual(expect.arrayContaining(['bob', 'robert', 'rob']));
-    expect(
-      secondBlockingPlan(normalizePersonQuery({ first_name: 'A.', last_name: 'Quill' }), { typos: true }),
-    ).toBeNull();
-    expect(
-      secondBlockingPlan(normalizePersonQuery({ first_name: 'Ingrid', city: 'Austin' }), { typos: true }),
-    ).toBeNull();
+    expect(fuzzyBlockingPlan(normalizePersonQuery({ first_name: 'A.', last_name: 'Quill' }))).toBeNull();
+    expect(fuzzyBlockingPlan(normalizePersonQuery({ first_name: 'Ingrid', city: 'Austin' }))).toBeNull();
   });
 
   it('blocks a last name alone on every first name', () => {
@@ -90,28 +86,26 @@ describe('blockingPlan', () => {
     expect(blockingPlan(normalizePersonQuery({ full_name: 'Quill', city: 'x' }))?.otherNames).toEqual([]);
   });
 
-  it('looks for parts of surnames in the second pass, namesakes or not', () => {
-    const part = secondBlockingPlan(
-      normalizePersonQuery({ first_name: 'Maria', last_name: 'Garcia', city: 'x' }),
-      {
-        typos: false,
-      },
-    );
-    expect(part?.lastName).toBeNull();
-    expect(part?.firstNameLastInitial).toBeNull();
-    expect(part?.surnameParts?.prefixes).toEqual(['garcia']);
-    expect(part?.surnameParts?.lastNames).toEqual(expect.arrayContaining(['de garcia', 'de la garcia']));
-    const double = secondBlockingPlan(
+  it('looks for parts of surnames in the first pass', () => {
+    const part = blockingPlan(normalizePersonQuery({ first_name: 'Maria', last_name: 'Garcia', city: 'x' }));
+    expect(part?.surnameParts).toEqual({
+      lastNames: [],
+      words: ['garcia'],
+      firstNames: expect.arrayContaining(['maria']),
+    });
+    const double = blockingPlan(
       normalizePersonQuery({ first_name: 'Maria', last_name: 'García-López', city: 'x' }),
-      { typos: false },
     );
     expect(double?.surnameParts?.lastNames).toEqual(['garcia', 'garcialopez', 'lopez']);
-    expect(double?.surnameParts?.prefixes).toEqual([]);
-    const particle = secondBlockingPlan(
+    expect(double?.surnameParts?.words).toEqual([]);
+    const particle = blockingPlan(
       normalizePersonQuery({ first_name: 'Ludwig', last_name: 'van der Berg', city: 'x' }),
-      { typos: false },
     );
-    expect(particle?.surnameParts?.lastNames).toEqual(['berg', 'vanderberg']);
+    expect(particle?.surnameParts).toMatchObject({ lastNames: ['berg', 'vanderberg'], words: ['berg'] });
+    // An initial is too broad a key for parts of surnames.
+    expect(
+      blockingPlan(normalizePersonQuery({ first_name: 'M', last_name: 'Garcia', city: 'x' }))?.surnameParts,
+    ).toBeNull();
   });
 
   it('has nothing to block on without a name', () => {

@@ -19,13 +19,13 @@
  *
  * The name's other readings (first and last swapped, family name first: query.ts) are narrow
  * rules of the first pass, one index probe each, so a swapped name costs no extra round trip.
- * Parts of surnames ("garcia" for "garcia lopez", "beethoven" for "van beethoven") are in the
- * second pass, asked whenever the first found no high match, namesakes or not: a namesake on
- * "maria garcia" says nothing about whether "maria garcia lopez" is the one sought.
+ * Parts of surnames ("garcia" or "lopez" for "garcia lopez", "beethoven" for "van beethoven")
+ * are first-pass rules too, on small partial indexes of the surnames that have several words, so
+ * that "maria garcia lopez" competes with the namesakes of "maria garcia" from the start.
  */
 import { nicknameVariants } from '../text/nicknames';
 import type { BlockingPlan, LastNameRule } from './candidate';
-import { SURNAME_OPENINGS, withoutParticles } from './particles';
+import { withoutParticles } from './particles';
 import type { NameReading, PersonQuery } from './query';
 
 export const BLOCK_LIMIT = 300;
@@ -78,27 +78,23 @@ function otherNameRules(q: PersonQuery): LastNameRule[] {
   return rules;
 }
 
-/** The surnames a part of the query's could belong to, and those it could be a part of. */
+/** The surnames a part of the query's could be, and the words of longer surnames it could be. */
 function surnameParts(parts: Parts): BlockingPlan['surnameParts'] {
   if (!parts.firsts) return null;
-  const given = new Set(parts.lasts);
   const lastNames = new Set<string>();
-  const prefixes = new Set<string>();
+  const words = new Set<string>();
   for (const last of parts.lasts) {
-    const words = last.split(' ');
     const bare = withoutParticles(last);
-    if (words.length > 1) {
+    if (last.includes(' ')) {
       for (const w of bare.split(' ')) if (w.length > 1) lastNames.add(w);
       lastNames.add(bare);
-      lastNames.add(words.join(''));
-    } else {
-      prefixes.add(last);
-      for (const opening of SURNAME_OPENINGS) lastNames.add(`${opening} ${last}`);
+      lastNames.add(last.replace(/ /g, ''));
     }
+    if (!bare.includes(' ') && bare.length > 1) words.add(bare);
   }
-  for (const l of given) lastNames.delete(l);
-  if (lastNames.size === 0 && prefixes.size === 0) return null;
-  return { lastNames: [...lastNames].sort(), prefixes: [...prefixes].sort(), firstNames: parts.firsts };
+  for (const l of parts.lasts) lastNames.delete(l);
+  if (lastNames.size === 0 && words.size === 0) return null;
+  return { lastNames: [...lastNames].sort(), words: [...words].sort(), firstNames: parts.firsts };
 }
 
 function emptyPlan(q: PersonQuery, limit: number): BlockingPlan {
@@ -143,6 +139,7 @@ export function blockingPlan(q: PersonQuery, limit = BLOCK_LIMIT): BlockingPlan 
   const plan = emptyPlan(q, limit);
   plan.lastName = lastNameRule(parts);
   plan.otherNames = otherNameRules(q);
+  plan.surnameParts = surnameParts(parts);
   // Without a last name there is no second pass, so the employer and city rules cannot wait for it.
   if (firsts && !broadens(parts)) {
     plan.firstNameCompany = employerRule(q, firsts);
@@ -151,28 +148,18 @@ export function blockingPlan(q: PersonQuery, limit = BLOCK_LIMIT): BlockingPlan 
   return hasRule(plan) ? plan : null;
 }
 
-/**
- * The second pass (see the file comment): parts of surnames always, and the typo-tolerant rules
- * when `typos` (no candidate carried both names exactly); null when it would add nothing.
- */
-export function secondBlockingPlan(
-  q: PersonQuery,
-  { typos }: { typos: boolean },
-  limit = FUZZY_BLOCK_LIMIT,
-): BlockingPlan | null {
+/** The second, typo-tolerant pass (see the file comment); null when it would add nothing. */
+export function fuzzyBlockingPlan(q: PersonQuery, limit = FUZZY_BLOCK_LIMIT): BlockingPlan | null {
   const parts = partsOf(q);
   if (!parts || !broadens(parts)) return null;
   const { firsts, initials, lasts, city } = parts as Parts & { firsts: string[] };
   const plan = emptyPlan(q, limit);
-  plan.surnameParts = surnameParts(parts);
-  if (typos) {
-    plan.lastName = { lastNames: lasts, firstNames: null, firstInitials: initials };
-    plan.firstNameCompany = employerRule(q, firsts);
-    if (city) plan.firstNameCity = { firstNames: firsts, cities: [city] };
-    plan.firstNameLastInitial = {
-      firstNames: firsts,
-      lastInitials: [...new Set(lasts.map((l) => l[0]))].sort(),
-    };
-  }
-  return hasRule(plan) ? plan : null;
+  plan.lastName = { lastNames: lasts, firstNames: null, firstInitials: initials };
+  plan.firstNameCompany = employerRule(q, firsts);
+  if (city) plan.firstNameCity = { firstNames: firsts, cities: [city] };
+  plan.firstNameLastInitial = {
+    firstNames: firsts,
+    lastInitials: [...new Set(lasts.map((l) => l[0]))].sort(),
+  };
+  return plan;
 }

@@ -80,11 +80,12 @@ export interface BlockingPlan {
   /** The name's other readings (swapped, family name first: query.ts), each a narrow rule like `lastName`. */
   otherNames: LastNameRule[];
   /**
-   * Surnames of several words found from one of them, with the first name or its nicknames: the
-   * words themselves and the particle forms in `lastNames`, and surnames beginning with a word and
-   * a space in `prefixes` ("garcia" finds "garcia lopez"). Asked in the second pass only.
+   * Parts of surnames, with the first name or its nicknames: `lastNames` are whole surnames made
+   * of a part of the query's ("garcia", "lopez", "garcialopez" for "garcia-lopez"; "berg" for "van
+   * der berg"); `words` are looked up as the first or last word of a surname of several words
+   * ("garcia" finds "garcia lopez", "beethoven" finds "van beethoven").
    */
-  surnameParts: { lastNames: string[]; prefixes: string[]; firstNames: string[] } | null;
+  surnameParts: { lastNames: string[]; words: string[]; firstNames: string[] } | null;
   /** Same first name (or nickname) in the same current city: catches misspelled last names. */
   firstNameCity: { firstNames: string[]; cities: string[] } | null;
   /** Same first name (or nickname) at the same current employer, given by domain or by company name key. */

@@ -10,6 +10,7 @@ import { matchPerson } from './matcher';
 import type { Outcome } from './outcome';
 import { normalizePersonQuery } from './query';
 import { type Comparable, scoreCandidates } from './score';
+import { PERSON_WEIGHTS } from './weights';
 
 type Row = Pick<MatchEvidence, 'field' | 'comparison' | 'outcome' | 'level'>;
 const o = (comparison: string, level: string): Outcome => ({ comparison, level, agreed: [] }) as Outcome;
@@ -167,7 +168,7 @@ describe('ScoredPerson.bits: what each outcome added, summing to the weight', ()
     expect(scored.bits[0]).toBeCloseTo(uncorrected.bits[0], 10);
     expect(scored.bits[4]).toBeCloseTo(uncorrected.bits[4], 10);
     expect(scored.bits[1]).toBeLessThan(Math.log2(0.89 / (2000 / 1_000_000)) - 1);
-    expect(scored.bits[2]).toBeCloseTo(Math.log2(0.9 / (1000 / 1_000_000)), 10);
+    expect(scored.bits[2]).toBeCloseTo(Math.log2(PERSON_WEIGHTS.last_name.exact.m / (1000 / 1_000_000)), 10);
     expect(scored.bits[3]).toBeLessThan(Math.log2(0.8 / (20000 / 1_000_000)) - 1);
     expect(scored.bits[3]).toBeGreaterThanOrEqual(0);
   });

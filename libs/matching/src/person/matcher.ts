@@ -1,6 +1,6 @@
 import type { KeyHit, PersonCandidate, PersonCandidateSource } from './candidate';
 import type { HeldIdentifier } from './identifiers';
-import { blockingPlan, secondBlockingPlan } from './blocking';
+import { blockingPlan, fuzzyBlockingPlan } from './blocking';
 import { comparePerson } from './compare';
 import { agreementOf, frequencyRequest, isEmptyRequest } from './frequencies';
 import type { PersonQuery } from './query';
@@ -11,10 +11,10 @@ import type { PersonComparison } from './weights';
  * Finds and ranks the people a query describes: identifier lookups and name blocking run
  * side by side, every candidate found either way is compared on every field, term
  * frequencies are fetched for the values that agreed, and the candidates compete for the
- * posterior. Without a high match, a second blocking pass adds candidates (parts of surnames,
- * and typo-tolerant rules unless a candidate already agrees on both names exactly) and the
- * whole set is scored again. Other readings of the name (swapped, family name first) are
- * blocked and compared in the first pass (blocking.ts, compare-names.ts).
+ * posterior. Without a high match, a typo-tolerant blocking pass adds candidates and the
+ * whole set is scored again, unless a candidate already agrees on both names exactly. Other
+ * readings of the name (swapped, family name first) and parts of surnames are blocked in the
+ * first pass (blocking.ts) and compared (compare-names.ts).
  * Returns matches (probability ≥ the low band), best first.
  */
 export async function matchPerson(q: PersonQuery, source: PersonCandidateSource): Promise<ScoredPerson[]> {
@@ -34,11 +34,11 @@ export async function matchPerson(q: PersonQuery, source: PersonCandidateSource)
   // The second pass scores the first pass's candidates again; their comparisons do not change.
   const compared = new Map<string, Comparable>();
   const scored = await score(q, candidates, hitsBy, source, compared);
-  if (scored[0]?.confidence === 'high') return scored;
-  const second = secondBlockingPlan(q, { typos: !someNamesakeFound(compared.values()) });
-  if (!second) return scored;
+  if (scored[0]?.confidence === 'high' || someNamesakeFound(compared.values())) return scored;
+  const fuzzy = fuzzyBlockingPlan(q);
+  if (!fuzzy) return scored;
   let added = false;
-  for (const c of await source.findByBlocks(second)) {
+  for (const c of await source.findByBlocks(fuzzy)) {
     if (candidates.has(c.svc_id)) continue;
     candidates.set(c.svc_id, c);
     added = true;

@@ -8,19 +8,6 @@ export const NAME_PARTICLES: ReadonlySet<string> = new Set([
   'el', 'ibn', 'la', 'le', 'lo', 'st', 'te', 'ten', 'ter', 'van', 'vande', 'vander', 'von', 'zu',
 ]);
 
-/** Particles that open a surname, alone or in pairs ("van der berg", "de la cruz"). */
-export const SURNAME_OPENINGS: readonly string[] = [
-  ...NAME_PARTICLES,
-  'de la',
-  'de las',
-  'de los',
-  'van de',
-  'van den',
-  'van der',
-  'von der',
-  'von dem',
-];
-
 /** "van der berg" → "berg"; a surname made of particles only is kept whole. */
 export function withoutParticles(surname: string): string {
   const words = surname.split(' ');

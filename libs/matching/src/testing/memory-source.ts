@@ -164,7 +164,10 @@ export class MemoryPersonSource implements PersonCandidateSource {
         parts &&
         parts.firstNames.includes(c.first_name) &&
         (parts.lastNames.includes(c.last_name) ||
-          parts.prefixes.some((w) => c.last_name.startsWith(`${w} `)));
+          (c.last_name.includes(' ') &&
+            [c.last_name.split(' ')[0], c.last_name.split(' ').at(-1)!].some((w) =>
+              parts.words.includes(w),
+            )));
       const byCity =
         plan.firstNameCity &&
         plan.firstNameCity.firstNames.includes(c.first_name) &&

@@ -20,6 +20,7 @@ import { EnrichmentJobs1796880000000 } from './1796880000000-EnrichmentJobs';
 import { Webhooks1796890000000 } from './1796890000000-Webhooks';
 import { ApiRequests1796900000000 } from './1796900000000-ApiRequests';
 import { KeySpendCaps1796910000000 } from './1796910000000-KeySpendCaps';
+import { PersonSurnameWords1796920000000 } from './1796920000000-PersonSurnameWords';
 
 /** Every migration in order; registered explicitly (no globs) so ts and compiled js behave the same. */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   Webhooks1796890000000,
   ApiRequests1796900000000,
   KeySpendCaps1796910000000,
+  PersonSurnameWords1796920000000,
 ];

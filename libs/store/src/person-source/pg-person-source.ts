@@ -2,7 +2,8 @@
  * PersonCandidateSource over one build in Postgres. Identifier lookups are index scans of
  * person_match_keys' primary key and bring the hit people's records along; blocking rules use
  * idx_person_records_name (last name, first name), idx_person_records_city_first,
- * idx_person_records_company_first and idx_person_records_first_last and return ids only, whose
+ * idx_person_records_company_first, idx_person_records_first_last and the surname-word indexes
+ * (idx_person_records_surname_first_word, _last_word) and return ids only, whose
  * scoring slices come from the per-build CandidateCache or, for the others, one primary-key
  * read of their stored slices (SLICES); term frequencies are read from the counts the loader
  * wrote (person_value_counts), cached per build.
@@ -26,6 +27,7 @@ import { type Prepared, runPrepared } from '../prepared';
 import { VALUE_COUNT_KINDS, VALUE_COUNTS } from '../value-counts';
 import type { PersonKeyFinder } from './key-hits';
 import { HELD_IDENTIFIERS, type HeldRow, type SliceRow, SLICES } from './slices';
+import { SEVERAL_WORDS, SURNAME_WORDS } from './surname-words';
 
 /** The build a source reads: its id, and its population for the scoring prior. */
 export interface SourceBuild {
@@ -58,12 +60,6 @@ function blockStatement(text: string): Prepared {
     blockStatements.set(text, statement);
   }
   return statement;
-}
-
-/** The least string above every string that starts with `prefix`, for a range scan. */
-function nextPrefix(prefix: string): string {
-  const last = prefix.codePointAt(prefix.length - 1)!;
-  return prefix.slice(0, -1) + String.fromCodePoint(last + 1);
 }
 
 export class PgPersonSource implements PersonCandidateSource {
@@ -144,17 +140,17 @@ export class PgPersonSource implements PersonCandidateSource {
         ${first} ${order} LIMIT $2)`);
     }
     if (plan.surnameParts) {
-      const { lastNames, prefixes, firstNames } = plan.surnameParts;
+      const { lastNames, words, firstNames } = plan.surnameParts;
       const firsts = p(firstNames);
       if (lastNames.length > 0)
         rules.push(`(SELECT svc_id FROM person_records WHERE build_id = $1 AND last_name = ANY(${p(lastNames)}::text[])
           AND first_name = ANY(${firsts}::text[]) ${order} LIMIT $2)`);
-      // "garcia" → "garcia lopez": a range on the word (an index condition under any collation,
-      // as letters sort alike in all of them), then the word and a space exactly.
-      for (const prefix of prefixes)
-        rules.push(`(SELECT svc_id FROM person_records WHERE build_id = $1
-          AND last_name >= ${p(prefix)} AND last_name < ${p(nextPrefix(prefix))}
-          AND starts_with(last_name, ${p(`${prefix} `)}) AND first_name = ANY(${firsts}::text[]) ${order} LIMIT $2)`);
+      if (words.length > 0) {
+        const w = p(words);
+        for (const word of [SURNAME_WORDS.first, SURNAME_WORDS.last])
+          rules.push(`(SELECT svc_id FROM person_records WHERE build_id = $1 AND ${SEVERAL_WORDS}
+            AND ${word} = ANY(${w}::text[]) AND first_name = ANY(${firsts}::text[]) ${order} LIMIT $2)`);
+      }
     }
     if (plan.firstNameCity) {
       rules.push(`(SELECT svc_id FROM person_records WHERE build_id = $1 AND city = ANY(${p(plan.firstNameCity.cities)}::text[])
