@@ -1,15 +1,18 @@
 /**
- * Which records of a generated build the bench asks about. Two passes over people.jsonl: the
+ * Which records of a generated build the bench asks about. Three passes over people.jsonl: the
  * first keeps the main mix's sample (the records run.ts has always drawn, unchanged per seed)
  * and notes every record's name (how many people share it, the shape of its surname); the
- * second reads the records drawn for the extra kinds. Only chosen lines are parsed, so a 1M
- * build (5.7 GB) costs two plain reads.
+ * second reads the records drawn for the extra kinds; the third, the holders of the names asked
+ * (to tell which queries another person fits as well, identifiable.ts). Only chosen lines are
+ * parsed, so a 1M build (5.7 GB) costs three plain reads.
  */
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { PersonRecord } from '@app/contracts';
+import { foldKey } from '@app/normalize';
 import { Rng } from '@app/random';
 import { surnameShape } from './extra-queries';
+import { type Fitting, fitting, nameKey } from './identifiable';
 import { type ExtraKind } from './queries';
 
 export interface NameIndex {
@@ -35,8 +38,6 @@ const FIELD = {
   last: /"last_name":(?:null|"((?:[^"\\]|\\.)*)")/,
 };
 const stringField = (head: string, field: RegExp): string | null => field.exec(head)?.[1] ?? null;
-
-const nameKey = (first: string, last: string) => `${first}\u0000${last}`;
 
 /**
  * Pass one: the records at `wanted` line numbers (file order, as run.ts has always sampled them)
@@ -70,6 +71,33 @@ export async function firstPass(
     return held === undefined ? 0 : held >= 0 ? 1 : -held;
   };
   return { records, names: { unique, particle, compound, namesakes } };
+}
+
+const unescaped = (raw: string) => (raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw);
+
+/**
+ * Pass three: the people whose folded (first name or its initial, surname) is one of `keys`, by
+ * key, read as far as identifiable.ts judges them. Only their lines are parsed.
+ */
+export async function namesakePass(file: string, keys: ReadonlySet<string>): Promise<Map<string, Fitting[]>> {
+  const found = new Map<string, Fitting[]>();
+  await eachLine(file, (text) => {
+    const head = text.slice(0, 600);
+    const first = stringField(head, FIELD.first);
+    const last = stringField(head, FIELD.last);
+    if (!first || !last) return;
+    const f = foldKey(unescaped(first));
+    const l = foldKey(unescaped(last));
+    const hits = [...new Set([nameKey(f, l), nameKey(f.slice(0, 1), l)])].filter((k) => keys.has(k));
+    if (hits.length === 0) return;
+    const record = fitting(JSON.parse(text) as PersonRecord);
+    for (const k of hits) {
+      const list = found.get(k);
+      if (list) list.push(record);
+      else found.set(k, [record]);
+    }
+  });
+  return found;
 }
 
 /** Records of one kind to keep: the first `keep` in `order` (line → rank) that `can` accepts. */

@@ -83,10 +83,13 @@ export function misses(
   outcomes: Outcome[],
   details: ReadonlyMap<Outcome['query'], Detail>,
   records: ReadonlyMap<string, PersonRecord>,
+  ambiguous: ReadonlySet<Outcome['query']> = new Set(),
 ) {
   const row = (o: Outcome) => ({
     kind: o.query.kind,
     truth: o.query.truth,
+    // Another person of the build fits the query as well (identifiable.ts): no scorer is to blame.
+    ...(ambiguous.has(o.query) ? { ambiguous: true } : {}),
     noise: o.query.noise,
     input: o.query.input,
     asked_about: o.query.truth ? about(records.get(o.query.truth) ?? {}) : undefined,

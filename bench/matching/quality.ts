@@ -5,10 +5,12 @@
  * - precision at high: correct top answers among those answered `high`;
  * - precision at ≥ moderate: correct among top answers at `high` or `moderate`;
  * - recall: correct top answers at any confidence over the kind's present queries;
- * - absent high: the kind's absent queries answered `high`, over its absent queries.
+ * - absent high: the kind's absent queries answered `high`, over its absent queries;
+ * - recall over identifiable: the same over present queries no other person of the build fits
+ *   as well (identifiable.ts); the goal is read there too, precision stays over all answers.
  */
 import type { Outcome } from './metrics';
-import { ALL_KINDS } from './queries';
+import { ALL_KINDS, BY_IDENTIFIER } from './queries';
 
 export const GOALS = { precisionHigh: 0.99, precisionModerate: 0.95, recall: 0.95, absentHigh: 0.01 };
 
@@ -17,6 +19,9 @@ export interface KindQuality {
   high: { answered: number; correct: number; precision: number | null };
   moderate_or_better: { answered: number; correct: number; precision: number | null };
   recall: number | null;
+  /** Present queries no other person fits as well, and recall over them. */
+  identifiable: number;
+  recall_identifiable: number | null;
   absent: number;
   absent_high: number;
   absent_high_rate: number | null;
@@ -26,12 +31,17 @@ export interface KindQuality {
 
 const ratio = (a: number, b: number) => (b === 0 ? null : a / b);
 
-function quality(present: Outcome[], absent: Outcome[]): KindQuality {
+function quality(
+  present: Outcome[],
+  absent: Outcome[],
+  ambiguous: ReadonlySet<Outcome['query']>,
+): KindQuality {
   const correct = (o: Outcome) => o.answer?.svc_id === o.query.truth;
   const high = present.filter((o) => o.answer?.confidence === 'high');
   const moderate = present.filter(
     (o) => o.answer?.confidence === 'high' || o.answer?.confidence === 'moderate',
   );
+  const identifiable = present.filter((o) => !ambiguous.has(o.query));
   const absentHigh = absent.filter((o) => o.answer?.confidence === 'high').length;
   const q: KindQuality = {
     n: present.length,
@@ -46,6 +56,8 @@ function quality(present: Outcome[], absent: Outcome[]): KindQuality {
       precision: ratio(moderate.filter(correct).length, moderate.length),
     },
     recall: ratio(present.filter(correct).length, present.length),
+    identifiable: identifiable.length,
+    recall_identifiable: ratio(identifiable.filter(correct).length, identifiable.length),
     absent: absent.length,
     absent_high: absentHigh,
     absent_high_rate: ratio(absentHigh, absent.length),
@@ -55,12 +67,17 @@ function quality(present: Outcome[], absent: Outcome[]): KindQuality {
   if (q.moderate_or_better.precision !== null && q.moderate_or_better.precision < GOALS.precisionModerate)
     q.missed.push('precision@moderate');
   if (q.recall !== null && q.recall < GOALS.recall) q.missed.push('recall');
+  if (q.recall_identifiable !== null && q.recall_identifiable < GOALS.recall)
+    q.missed.push('recall over identifiable');
   if (q.absent_high_rate !== null && q.absent_high_rate > GOALS.absentHigh) q.missed.push('absent_high');
   return q;
 }
 
 /** Quality per kind (present and absent queries of a kind share its row), in ALL_KINDS order. */
-export function qualityByKind(outcomes: Outcome[]): Record<string, KindQuality> {
+export function qualityByKind(
+  outcomes: Outcome[],
+  ambiguous: ReadonlySet<Outcome['query']> = new Set(),
+): Record<string, KindQuality> {
   const asked = new Set(outcomes.map((o) => o.query.kind));
   const kinds = ALL_KINDS.filter((k) => asked.has(k));
   return Object.fromEntries(
@@ -71,6 +88,7 @@ export function qualityByKind(outcomes: Outcome[]): Record<string, KindQuality> 
         quality(
           of.filter((o) => o.query.truth !== null),
           of.filter((o) => o.query.truth === null),
+          ambiguous,
         ),
       ];
     }),
@@ -86,14 +104,15 @@ export function qualityTable(
   drawable: Record<string, string> = {},
 ): string {
   const lines = [
-    '| kind | n | precision@high (answers) | precision@≥moderate (answers) | recall | absent: n, answered high | goals missed |',
-    '| ---- | -: | -: | -: | -: | -: | ---- |',
+    '| kind | n | precision@high (answers) | precision@≥moderate (answers) | recall | identifiable | recall over identifiable | absent: n, answered high | goals missed |',
+    '| ---- | -: | -: | -: | -: | -: | -: | -: | ---- |',
   ];
   for (const [kind, q] of Object.entries(rows)) {
     const note = drawable[kind] ? ` (${drawable[kind]})` : '';
     lines.push(
       `| ${kind}${note} | ${q.n} | ${fixed(q.high.precision)} (${q.high.answered}) | ` +
         `${fixed(q.moderate_or_better.precision)} (${q.moderate_or_better.answered}) | ${fixed(q.recall)} | ` +
+        `${q.identifiable} | ${fixed(q.recall_identifiable)} | ` +
         `${q.absent === 0 ? '–' : `${q.absent}, ${percent(q.absent_high_rate)}`} | ${q.missed.join(', ') || '–'} |`,
     );
   }
@@ -108,16 +127,6 @@ const NAMESAKE_BUCKETS: Array<[string, number]> = [
   ['>100', Infinity],
 ];
 
-/** Kinds asked by an identifier: how common the name is does not matter to them. */
-const BY_IDENTIFIER = new Set<string>([
-  'email',
-  'email_hash',
-  'phone',
-  'social_url',
-  'netx_id',
-  'past_email',
-]);
-
 export interface NamesakeRecall {
   n: number;
   recall: number | null;
@@ -125,7 +134,8 @@ export interface NamesakeRecall {
 
 /**
  * Recall per kind by how common the asked person's name is in the build: a name shared by a
- * hundred people cannot be told apart by a state, whatever the scoring.
+ * hundred people cannot be told apart by a state, whatever the scoring. Kinds asked by an
+ * identifier are left out: how common the name is does not matter to them.
  */
 export function recallByNamesakes(
   outcomes: Outcome[],

@@ -56,6 +56,16 @@ const MIX: Array<[QueryKind, number]> = [
   ['name+3', 0.2],
 ];
 
+/** Kinds asked by an identifier, the name playing no part. */
+export const BY_IDENTIFIER: ReadonlySet<QueryKind> = new Set<QueryKind>([
+  'email',
+  'email_hash',
+  'phone',
+  'social_url',
+  'netx_id',
+  'past_email',
+]);
+
 /** Every kind, main mix first, in the order tables list them. */
 export const ALL_KINDS: readonly QueryKind[] = [...MIX.map(([k]) => k), ...EXTRA_KINDS];
 
@@ -152,6 +162,8 @@ const CONTEXTS: Array<[Context, number]> = [
   ['job_title', 1.5],
   ['birth_date', 1.5],
 ];
+
+export const CONTEXT_FIELDS: readonly Context[] = CONTEXTS.map(([c]) => c);
 
 /** Up to `n` distinct context fields among those the record knows, weighted by `among` (CONTEXTS). */
 export function pickContexts(

@@ -1,14 +1,15 @@
 /**
  * The queries of one run per seed: the main mix (presentQuery/absentQuery, drawn exactly as
  * run.ts always has, so its figures stay comparable) and the extra kinds (their own random
- * stream, records and absent people). Several seeds share the two reads of the build.
+ * stream, records and absent people). Several seeds share the reads of the build.
  */
 import type { PersonRecord } from '@app/contracts';
 import { Rng } from '@app/random';
 import { createContext, generatePerson } from '../../apps/cli/src/data-builds/generator';
 import type { VocabularyName } from '../../apps/cli/src/data-builds/generator/vocabulary';
-import { candidateLines, firstPass, type NameIndex, secondPass, type Selection } from './draws';
+import { candidateLines, firstPass, type NameIndex, namesakePass, secondPass, type Selection } from './draws';
 import { ABSENT_EXTRA_KINDS, absentExtraQuery, canAsk, extraQuery } from './extra-queries';
+import { ambiguous, askedKeys, askedName, fitting } from './identifiable';
 import { absentQuery, type BenchQuery, type ExtraKind, presentQuery } from './queries';
 
 export interface DrawOptions {
@@ -48,6 +49,8 @@ export interface QuerySet {
   records: Map<string, PersonRecord>;
   /** For present queries, how many people of the build share the first and last name of the person asked about. */
   namesakes: Map<BenchQuery, number>;
+  /** Present queries another person of the build fits as well as the one asked about (identifiable.ts). */
+  ambiguous: Set<BenchQuery>;
 }
 
 /** Records tried per extra query wanted: enough for the rarest fields (a school, a past email). */
@@ -123,7 +126,7 @@ export async function drawQuerySets(seeds: readonly number[], o: DrawOptions): P
       selections.flatMap((s) => [...s.values()]),
     );
 
-  return plans.map((plan, i) => {
+  const sets = plans.map((plan, i) => {
     const present = [...plan.wanted].sort((a, b) => a - b).map((line) => records.get(line)!);
     const { main, elsewhere, records_drawn } = mainMix(plan.seed, plan.rng, present, o);
     const asked = new Map(present.map((r) => [r.svc_id, r]));
@@ -162,6 +165,33 @@ export async function drawQuerySets(seeds: readonly number[], o: DrawOptions): P
       const r = q.truth === null ? undefined : asked.get(q.truth);
       if (r?.first_name && r.last_name) namesakes.set(q, names.namesakes(r.first_name, r.last_name));
     }
-    return { seed: plan.seed, main, extra, records_drawn, extra_draws, records: asked, namesakes };
+    return {
+      seed: plan.seed,
+      main,
+      extra,
+      records_drawn,
+      extra_draws,
+      records: asked,
+      namesakes,
+      ambiguous: new Set<BenchQuery>(),
+    };
   });
+  await markAmbiguous(o.file, sets);
+  return sets;
+}
+
+/** Fills each set's `ambiguous` with one more read of the build, keeping only the asked names' holders. */
+async function markAmbiguous(file: string, sets: QuerySet[]): Promise<void> {
+  const asked = sets.flatMap((set) =>
+    [...set.main, ...set.extra].flatMap((q) => {
+      const record = q.truth === null ? undefined : set.records.get(q.truth);
+      if (!record) return [];
+      const truth = fitting(record);
+      const name = askedName(q, truth);
+      return name ? [{ set, q, truth, keys: askedKeys(name) }] : [];
+    }),
+  );
+  const holders = await namesakePass(file, new Set(asked.flatMap((a) => a.keys)));
+  for (const { set, q, truth, keys } of asked)
+    if (ambiguous(q, truth, [...new Set(keys.flatMap((k) => holders.get(k) ?? []))])) set.ambiguous.add(q);
 }

@@ -165,7 +165,7 @@ async function main(): Promise<void> {
         set,
         main,
         extra,
-        quality: qualityByKind(all),
+        quality: qualityByKind(all, set.ambiguous),
         namesakes: recallByNamesakes(all, set.namesakes),
       };
     });
@@ -199,7 +199,10 @@ async function main(): Promise<void> {
       },
     };
     const shown = values.json
-      ? { ...summary, misses: misses([...mine.main, ...mine.extra], details, mine.set.records) }
+      ? {
+          ...summary,
+          misses: misses([...mine.main, ...mine.extra], details, mine.set.records, mine.set.ambiguous),
+        }
       : summary;
     process.stdout.write(`${JSON.stringify(shown, null, 2)}\n`);
   } finally {
