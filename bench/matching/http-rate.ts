@@ -5,6 +5,7 @@
  * route offered the same rate and bodies just before it, in the same process, as the floor this
  * box sets at that rate.
  */
+import { cannon } from '../shared/autocannon';
 import { fixedRate, type RateMeasured } from '../shared/fixed-rate';
 import { type CpuSample, cpuPerRequest } from './cpu-usage';
 import { type Pauses, watchPauses } from './pauses';
@@ -87,7 +88,9 @@ export async function runRates(
   for (const { id, rate } of rates) {
     const s = scenarios.find((c) => c.id === id);
     if (!s) throw new Error(`--rate: no scenario "${id}"`);
-    if (o.warmup > 0) await fixedRate(o.url, o.key, s.bodies, rate, o.warmup, o.connections);
+    // A closed loop as fast as the gateway goes: at a modest rate the warm-up would not reach
+    // every cycled person once, and the per-build caches would still be filling when measured.
+    if (o.warmup > 0) await cannon(o.url, o.key, s.bodies, o.warmup, o.connections);
     const bare = await measure(o, o.bareUrl, s.bodies, rate, (run) => run());
     const m = await measure(o, o.url, s.bodies, rate, (run) => o.profiled(`${id}-${rate}`, run));
     write(row(s, m, bare));

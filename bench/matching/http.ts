@@ -25,10 +25,11 @@
  * `--gateways N` runs the gateway as deployed with GATEWAY_WORKERS=N (`dist/apps/gateway/src/main.js`,
  * a primary and N worker processes on one port; needs REDIS_URL) instead of in this process; its
  * CPU column is then the sum over those processes.
- * `--rate id=R,...` offers each listed scenario R requests per second instead of a closed loop of
- * `--connections` (which then caps the connections the fixed-rate generator may open), with the
- * bare route offered the same rate and bodies before each; latency counts from when a request was
- * due (http-rate.ts). An id may repeat with another rate. Pauses are printed in the table.
+ * `--rate id=R,...` offers each listed scenario R requests per second (after its `--warmup`, run as
+ * a closed loop) instead of a closed loop of `--connections` (which then caps the connections the
+ * fixed-rate generator may open), with the bare route offered the same rate and bodies before
+ * each; latency counts from when a request was due (http-rate.ts). An id may repeat with another
+ * rate. Pauses are printed in the table.
  * Creates a throwaway enterprise team and key in the schema and deletes them at the end.
  */
 import 'reflect-metadata';

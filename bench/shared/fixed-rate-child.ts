@@ -30,6 +30,12 @@ export interface FixedRateOutput {
   serviceMs: number[];
   statuses: Record<string, number>;
   errors: number;
+  /**
+   * Requests not answered when the run ended: still waiting for a connection when the schedule
+   * was over, or in flight GRACE_MS later. A server slower than the rate would otherwise stretch
+   * the run until its backlog drains.
+   */
+  unanswered: number;
   /** Requests due, sent late because every connection was busy or this process was. */
   lateSends: number;
   maxInFlight: number;
@@ -38,6 +44,9 @@ export interface FixedRateOutput {
   /** This process's CPU over the run, µs. */
   cpuUs: number;
 }
+
+/** How long answers in flight at the end of the schedule are waited for. */
+const GRACE_MS = 2000;
 
 interface Pending {
   /** Which request of the run: the body is `bodies[index % bodies.length]`. */
@@ -124,6 +133,7 @@ function main(): void {
     serviceMs: [],
     statuses: {},
     errors: 0,
+    unanswered: 0,
     lateSends: 0,
     maxInFlight: 0,
     seconds: 0,
@@ -160,14 +170,18 @@ function main(): void {
       out.ms.push(now - p.due);
       out.serviceMs.push(now - p.sent);
     } else out.statuses[status] = (out.statuses[status] ?? 0) + 1;
-    if (finished === total) {
-      out.seconds = (now - start) / 1000;
-      const used = process.cpuUsage(cpu);
-      out.cpuUs = used.user + used.system;
-      process.stdout.write(JSON.stringify(out), () => process.exit(0));
-      return;
-    }
+    if (finished === total) return end();
     dispatch();
+  };
+  let ended = false;
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    out.seconds = (performance.now() - start) / 1000;
+    out.unanswered = total - finished;
+    const used = process.cpuUsage(cpu);
+    out.cpuUs = used.user + used.system;
+    process.stdout.write(JSON.stringify(out), () => process.exit(0));
   };
   const pool = Array.from(
     { length: input.connections },
@@ -181,6 +195,7 @@ function main(): void {
       waiting.push({ index: next, due: start + next * interval, sent: 0 });
     dispatch();
     if (next < total) setTimeout(tick, Math.max(0, start + next * interval - performance.now()));
+    else setTimeout(end, start + total * interval + GRACE_MS - performance.now());
   };
   // Give the pool's connections a moment to open, so the first requests do not time a handshake.
   setTimeout(() => {

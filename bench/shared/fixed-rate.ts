@@ -12,7 +12,7 @@ const CHILD = path.join(__dirname, 'fixed-rate-child.js');
 /** One fixed-rate run: what was offered, what came back, and its latency from each request's due time. */
 export interface RateMeasured {
   offered: number;
-  /** 2xx answers per second over the run. */
+  /** 2xx answers per second over the run (the schedule, plus up to 2 s for the last answers). */
   achieved: number;
   ok: number;
   failed: number;
@@ -60,7 +60,7 @@ export async function fixedRate(
     const ms = out.ms.sort((a, b) => a - b);
     const service = out.serviceMs.sort((a, b) => a - b);
     const non2xx = Object.values(out.statuses).reduce((a, b) => a + b, 0);
-    const failed = non2xx + out.errors;
+    const failed = non2xx + out.errors + out.unanswered;
     const round = (x: number) => Math.round(x * 100) / 100;
     return {
       offered: rate,
@@ -72,7 +72,9 @@ export async function fixedRate(
           ? `HTTP ${JSON.stringify(out.statuses)}`
           : out.errors > 0
             ? `${out.errors} socket errors`
-            : null,
+            : out.unanswered > 0
+              ? `${out.unanswered} not answered within the run`
+              : null,
       p50: round(quantile(ms, 0.5)),
       p90: round(quantile(ms, 0.9)),
       p99: round(quantile(ms, 0.99)),
