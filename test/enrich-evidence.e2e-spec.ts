@@ -123,7 +123,7 @@ describe('enrichment evidence', () => {
       expect(matches[0].person).toMatchObject({ svc_id: TAMSIN.svc_id });
       expect(metadata.evidence!.map((e) => [e.field, e.comparison, e.outcome, e.level])).toEqual([
         ['full_name', 'first_name', 'agreed', 'exact'],
-        ['full_name', 'last_name', 'agreed', 'exact'],
+        ['full_name', 'double_surname', 'agreed', 'exact'],
         ['city', 'location_city', 'agreed', 'exact_current'],
       ]);
       for (const e of metadata.evidence!) expect(e.weight).toBeGreaterThan(0);

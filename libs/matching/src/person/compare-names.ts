@@ -15,6 +15,10 @@ import type { Outcome } from './outcome';
 import type { NameReading, PersonQuery } from './query';
 import { PERSON_WEIGHTS, type WeightedLevel } from './weights';
 
+/** The surname comparisons: one word on both sides, or several on either. */
+export const isSurname = (comparison: string): boolean =>
+  comparison === 'last_name' || comparison === 'double_surname';
+
 const FIRST_CLOSE = 0.88;
 const LAST_CLOSE = 0.92;
 
@@ -87,8 +91,9 @@ function readingOutcomes(name: NameReading, c: PersonCandidate, cc: ComparableCa
     const last = lastLevel(name.lastOptions, c.last_name);
     option = last.option;
     lastAgreed = last.level !== 'disagree';
+    const several = last.option.includes(' ') || c.last_name.includes(' ');
     out.push({
-      comparison: 'last_name',
+      comparison: several ? 'double_surname' : 'last_name',
       level: last.level,
       agreed: lastAgreed ? fieldOf(name.lastFrom) : [],
       tfValue: last.tfValue,
@@ -126,9 +131,8 @@ function readingBits(outcomes: readonly Outcome[]): number {
 }
 
 const bothExact = (outcomes: readonly Outcome[]) =>
-  outcomes.filter(
-    (o) => (o.comparison === 'first_name' || o.comparison === 'last_name') && o.level === 'exact',
-  ).length === 2;
+  outcomes.filter((o) => (o.comparison === 'first_name' || isSurname(o.comparison)) && o.level === 'exact')
+    .length === 2;
 
 export function nameOutcomes(
   out: Outcome[],

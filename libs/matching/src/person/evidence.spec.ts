@@ -192,7 +192,7 @@ describe('personEvidence of sandbox matches', () => {
       { full_name: 'Bram Okonkwo-Vale', city: 'Seattle', company: 'brightkiln.example' },
       [
         row('full_name', 'first_name', 'agreed', 'exact'),
-        row('full_name', 'last_name', 'agreed', 'exact'),
+        row('full_name', 'double_surname', 'agreed', 'exact'),
         row('city', 'location_city', 'agreed', 'exact_past'),
         row('company', 'company', 'agreed', 'past'),
       ],
@@ -201,7 +201,7 @@ describe('personEvidence of sandbox matches', () => {
       'swapped name fields: each name part named by the field it was read from',
       { first_name: 'Okonkwo-Vale', last_name: 'Bram', city: 'San Francisco' },
       [
-        row('first_name', 'last_name', 'agreed', 'exact'),
+        row('first_name', 'double_surname', 'agreed', 'exact'),
         row('first_name', 'name_order', 'disagreed', 'swapped'),
         row('last_name', 'first_name', 'agreed', 'exact'),
         row('city', 'location_city', 'agreed', 'exact_current'),

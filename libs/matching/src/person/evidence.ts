@@ -11,6 +11,7 @@
  */
 import { evidenceOf, type MatchEvidence, type WeighedComparison } from '../evidence';
 import { levelBits } from '../fellegi-sunter';
+import { isSurname } from './compare-names';
 import { levelOf } from './frequencies';
 import { PERSON_MATCH_FIELDS, PERSON_NAME_FIELDS, type PersonMatchField } from './fields';
 import type { Outcome } from './outcome';
@@ -34,7 +35,7 @@ function nameField(q: PersonQuery, comparison: string, swapped: boolean): Person
   const firstFrom = (swapped ? name?.lastFrom : name?.firstFrom) ?? null;
   const lastFrom = (swapped ? name?.firstFrom : name?.lastFrom) ?? null;
   if (comparison === 'middle_name') return 'full_name';
-  if (comparison === 'last_name') return lastFrom ?? 'last_name';
+  if (isSurname(comparison)) return lastFrom ?? 'last_name';
   if (comparison === 'first_name' || comparison === 'first_initial') return firstFrom ?? 'first_name';
   // A comparison of the whole name (its order) reads the name fields as given.
   return name?.firstFrom ?? name?.lastFrom ?? 'full_name';

@@ -2,6 +2,7 @@ import type { KeyHit, PersonCandidate, PersonCandidateSource } from './candidate
 import type { HeldIdentifier } from './identifiers';
 import { blockingPlan, fuzzyBlockingPlan } from './blocking';
 import { comparePerson } from './compare';
+import { isSurname } from './compare-names';
 import { agreementOf, frequencyRequest, isEmptyRequest } from './frequencies';
 import type { PersonQuery } from './query';
 import { type Comparable, scoreCandidates, ScoredPerson } from './score';
@@ -60,7 +61,7 @@ function someNamesakeFound(compared: Iterable<Comparable>): boolean {
     let last = false;
     for (const o of c.outcomes) {
       if (o.comparison === 'first_name' && o.level === 'exact') first = true;
-      else if (o.comparison === 'last_name' && o.level === 'exact') last = true;
+      else if (isSurname(o.comparison) && o.level === 'exact') last = true;
     }
     if (first && last) return true;
   }
@@ -72,6 +73,7 @@ const NAME_COMPARISONS: ReadonlySet<PersonComparison> = new Set([
   'first_name',
   'first_initial',
   'last_name',
+  'double_surname',
   'middle_name',
   'name_order',
 ]);

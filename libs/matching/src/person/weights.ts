@@ -47,15 +47,17 @@ export const PERSON_WEIGHTS = {
   },
   // When one side is only an initial, agreeing on it is the best a true match can do.
   first_initial: { agree: L(0.97, 0.07), disagree: L(0.03, 0.93) },
-  // `part`: one side's surname is some of the other's words ("garcia" of "garcia lopez", "beethoven"
-  // of "van beethoven"), weighed by how common the shared part is. People with a double surname
-  // often go by one of its words, so a part is ~3.6 bits short of the whole surname, not more:
-  // with equal context a namesake of the short form wins, at `moderate` (bench/matching, 1M).
-  last_name: {
-    exact: L(0.86, 0.001, 'last_name'),
-    part: L(0.07, 0.0005, 'last_name'),
-    close: L(0.04, 0.001),
-    disagree: L(0.03, 0.998),
+  last_name: { exact: L(0.92, 0.001, 'last_name'), close: L(0.05, 0.001), disagree: L(0.03, 0.998) },
+  // A surname of several words on either side ("garcia lopez", "van beethoven"): people who have
+  // one often go by one of its words, so `part` (one side's words all among the other's:
+  // "garcia" of "garcia lopez", "beethoven" of "van beethoven") is likely for a true match,
+  // weighed by how common the shared part is; a short-form namesake still wins on equal context,
+  // by ~1.4 bits, so such a query is answered below `high` (bench/matching, 1M).
+  double_surname: {
+    exact: L(0.6, 0.001, 'last_name'),
+    part: L(0.35, 0.001, 'last_name'),
+    close: L(0.03, 0.001),
+    disagree: L(0.02, 0.998),
   },
   middle_name: { exact: L(0.7, 0.03), initial: L(0.2, 0.07), disagree: L(0.1, 0.9) },
   // The name agreed only read in another order (query.ts). m: how often a true match's request
