@@ -105,6 +105,14 @@ describe('data:load', () => {
         'idx_person_records_name',
         '(build_id, last_name, first_name) INCLUDE (svc_id, city, state_code, company_domain)',
       ],
+      [
+        'idx_person_records_surname_first_word',
+        "(build_id, split_part(last_name, ' '::text, 1), first_name) INCLUDE (svc_id, city, state_code, company_domain) WHERE (strpos(last_name, ' '::text) > 0)",
+      ],
+      [
+        'idx_person_records_surname_last_word',
+        "(build_id, reverse(split_part(reverse(last_name), ' '::text, 1)), first_name) INCLUDE (svc_id, city, state_code, company_domain) WHERE (strpos(last_name, ' '::text) > 0)",
+      ],
     ]);
     expect(await aliasCount('person')).toBe(20);
     expect(await aliasCount('company')).toBe(5);

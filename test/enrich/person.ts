@@ -5,7 +5,7 @@
 import type { PersonRecord } from '@app/contracts';
 import { foldKey } from '@app/normalize';
 import { EnrichHarness, enrichHarness } from './harness';
-import { bareEmail, sparsePerson } from './sparse-records';
+import { bareEmail, livesIn, sparsePerson } from './sparse-records';
 
 // Null-heavy people appended to the generated (already sparse) build, written as the loader
 // serves them (it derives last_initial, and first and last name from a full name without them).
@@ -25,27 +25,8 @@ export const PARTS_UNKNOWN = sparsePerson('00000000-0000-4000-8000-0000000005a3'
   last_name: 'quorne',
   last_initial: 'q',
   birth_year: 1979,
-  locations: [
-    {
-      street_address: null,
-      address_line_2: null,
-      city: 'lisbon',
-      state: null,
-      state_code: null,
-      country: null,
-      country_code: null,
-      continent: null,
-      continent_code: null,
-      postal_code: null,
-      postal_code_4: null,
-      geo: null,
-      raw: [],
-      current: null,
-      num_sources: null,
-      confidence: null,
-      last_seen: null,
-    },
-  ],
+  // Where the record does not say whether the location is current.
+  locations: [{ ...livesIn('lisbon'), current: null }],
   experience: [
     {
       title: { cleaned: 'welder', raw: ['Welder'] },

@@ -13,6 +13,9 @@ import { Build } from './build.entity';
 @Index('idx_person_records_company_first', { synchronize: false })
 @Index('idx_person_records_city_first', { synchronize: false })
 @Index('idx_person_records_first_last', { synchronize: false })
+// Partial expression indexes (migration PersonSurnameWords), which TypeORM cannot express either.
+@Index('idx_person_records_surname_first_word', { synchronize: false })
+@Index('idx_person_records_surname_last_word', { synchronize: false })
 export class PersonRecord {
   @PrimaryColumn('text', { name: 'build_id', primaryKeyConstraintName: 'pk_person_records' })
   buildId!: string;
