@@ -13,7 +13,7 @@ import type { ComparableCandidate } from './comparable';
 import type { PersonMatchField } from './fields';
 import type { Outcome } from './outcome';
 import type { NameReading, PersonQuery } from './query';
-import { PERSON_WEIGHTS, type WeightedLevel } from './weights';
+import { levelOf } from './frequencies';
 
 /** The surname comparisons: one word on both sides, or several on either. */
 export const isSurname = (comparison: string): boolean =>
@@ -122,15 +122,11 @@ function readingOutcomes(name: NameReading, c: PersonCandidate, cc: ComparableCa
 
 /** A reading's worth before term frequencies are known: enough to tell which reading fits. */
 function readingBits(outcomes: readonly Outcome[]): number {
-  let bits = 0;
-  for (const o of outcomes) {
-    const table = PERSON_WEIGHTS[o.comparison] as Record<string, WeightedLevel>;
-    bits += levelBits(table[o.level]);
-  }
-  return bits;
+  return outcomes.reduce((bits, o) => bits + levelBits(levelOf(o)), 0);
 }
 
-const bothExact = (outcomes: readonly Outcome[]) =>
+/** The outcomes agree exactly on both the first name and the surname. */
+export const bothNamesExact = (outcomes: readonly Outcome[]): boolean =>
   outcomes.filter((o) => (o.comparison === 'first_name' || isSurname(o.comparison)) && o.level === 'exact')
     .length === 2;
 
@@ -143,7 +139,7 @@ export function nameOutcomes(
   const name = q.name;
   if (!name) return;
   let best = readingOutcomes(name, c, cc);
-  if (!bothExact(best) && name.alternates.length > 0) {
+  if (!bothNamesExact(best) && name.alternates.length > 0) {
     let bestBits = readingBits(best);
     for (const reading of name.alternates) {
       const outcomes = readingOutcomes(reading, c, cc);

@@ -16,7 +16,7 @@ import {
   FrequencyRequest,
   pairValue,
 } from './candidate';
-import type { Outcome } from './compare';
+import type { Outcome } from './outcome';
 import { PERSON_WEIGHTS, WeightedLevel } from './weights';
 
 /** Exactly agreeing values of one candidate, by column; `past` lists columns that agreed on a past value. */

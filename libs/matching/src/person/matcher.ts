@@ -2,7 +2,7 @@ import type { KeyHit, PersonCandidate, PersonCandidateSource } from './candidate
 import type { HeldIdentifier } from './identifiers';
 import { blockingPlan, fuzzyBlockingPlan } from './blocking';
 import { comparePerson } from './compare';
-import { isSurname } from './compare-names';
+import { bothNamesExact } from './compare-names';
 import { agreementOf, frequencyRequest, isEmptyRequest } from './frequencies';
 import type { PersonQuery } from './query';
 import { type Comparable, scoreCandidates, ScoredPerson } from './score';
@@ -56,15 +56,7 @@ export async function matchPerson(q: PersonQuery, source: PersonCandidateSource)
  * on name queries, and it never found the right person for them (bench/matching/RESULTS.md).
  */
 function someNamesakeFound(compared: Iterable<Comparable>): boolean {
-  for (const c of compared) {
-    let first = false;
-    let last = false;
-    for (const o of c.outcomes) {
-      if (o.comparison === 'first_name' && o.level === 'exact') first = true;
-      else if (isSurname(o.comparison) && o.level === 'exact') last = true;
-    }
-    if (first && last) return true;
-  }
+  for (const c of compared) if (bothNamesExact(c.outcomes)) return true;
   return false;
 }
 
