@@ -106,10 +106,19 @@ describe('job credits and webhooks', () => {
     expect(() =>
       verifier.verify(replay.body.replace('completed', 'failed'), replay.headers as Record<string, string>),
     ).toThrow();
-    const [row] = await h.sql<{ state: string; attempts: number }>(
-      `SELECT state, attempts FROM webhook_deliveries WHERE message_id = $1`,
-      [mine[0].headers['webhook-id']],
-    );
+    // The worker records an attempt's outcome after the receiver has answered it: wait for it.
+    const deliveryRow = async () =>
+      (
+        await h.sql<{ state: string; attempts: number }>(
+          `SELECT state, attempts FROM webhook_deliveries WHERE message_id = $1`,
+          [mine[0].headers['webhook-id']],
+        )
+      )[0];
+    let row = await deliveryRow();
+    for (let i = 0; i < 50 && row.state === 'pending'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      row = await deliveryRow();
+    }
     expect(row).toEqual({ state: 'delivered', attempts: 3 });
   }, 120000);
 
