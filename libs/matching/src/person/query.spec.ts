@@ -127,8 +127,13 @@ describe('normalizePersonQuery: names and context', () => {
     });
   });
 
-  it('leaves out a city misread from an address (digits of a postal code run into it)', () => {
+  it('reads a region and postal code outside the US from an address that names no country', () => {
     const q = normalizePersonQuery({ address: 'Sapporo, Hokkaido 060-4659' });
+    expect(q.location).toMatchObject({ city: 'sapporo', state: 'jp-01', country: 'jp', postal: '0604659' });
+  });
+
+  it('leaves out a city misread from an address (digits run into it)', () => {
+    const q = normalizePersonQuery({ address: 'Apt 4, Springfield 99x' });
     expect(q.location?.city ?? null).toBeNull();
   });
 

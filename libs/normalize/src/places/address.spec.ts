@@ -199,6 +199,56 @@ describe('parseAddress', () => {
     expect(parseAddress(input)).toEqual({ ok: true, value: { ...EMPTY, ...expected } });
   });
 
+  // A region and postal code outside the US, with no country named (issue 33: these read as the
+  // city "tamil nadu 600161", the country Chad, or not at all).
+  it.each([
+    ['Chennai, Tamil Nadu 600161', 'chennai', 'IN-TN', '600161', 'IN'],
+    ['120, Mg Road, Indore, Madhya Pradesh 452046', 'indore', 'IN-MP', '452046', 'IN'],
+    ['Townsville, QLD 4812', 'townsville', 'AU-QLD', '4812', 'AU'],
+    ['65 Queen Avenue Flat 17, Fremantle, WA 6160', 'fremantle', 'AU-WA', '6160', 'AU'],
+    ['Amsterdam, North Holland 1017 TB', 'amsterdam', 'NL-NH', '1017 TB', 'NL'],
+    ['Stationsweg 13, Utrecht 3508 TD', 'utrecht', 'NL-UT', '3508 TD', 'NL'],
+    ['Stationsweg 13, Utrecht 3508 TD, Netherlands', 'utrecht', 'NL-UT', '3508 TD', 'NL'],
+    ['Birger Jarls 16, Stockholm, Stockholm County 116 31', 'stockholm', 'SE-AB', '116 31', 'SE'],
+    ['Gothenburg, Västra Götaland County 413 29', 'gothenburg', 'SE-O', '413 29', 'SE'],
+    ['11 Grove Drive Flat 26, Cork, Cork T12 PTE5', 'cork', 'IE-CO', 'T12 PTE5', 'IE'],
+    ['90 East Way, Dublin, Dublin D04 HR8K', 'dublin', 'IE-D', 'D04 HR8K', 'IE'],
+    ['3-4-10 Kita Flat 30, Tokyo, Tokyo 105-4555', 'tokyo', 'JP-13', '105-4555', 'JP'],
+    ['Singapore, Central Singapore 083182', 'singapore', 'SG-01', '083182', 'SG'],
+    ['Curitiba, Paraná 80006-470', 'curitiba', 'BR-PR', '80006-470', 'BR'],
+    ['22 Hill Lane Flat 37, Durban, Kwazulu-Natal 4164', 'durban', 'ZA-KZN', '4164', 'ZA'],
+    ['San Francisco, CA 94105', 'san francisco', 'US-CA', '94105', 'US'],
+  ])('reads the region and postal code of %j', (input, city, state_code, postal_code, country_code) => {
+    expect(parseAddress(input)).toMatchObject({
+      ok: true,
+      value: { city, state_code, postal_code, country_code },
+    });
+  });
+
+  // A state whose name ends in a country's, and a state of the caller's region named like a country.
+  it.each([
+    ['Edison, New Jersey', 'edison', 'US-NJ'],
+    ['Albuquerque, New Mexico', 'albuquerque', 'US-NM'],
+    ['Perth, Western Australia', 'perth', 'AU-WA'],
+    ['Amsterdam, North Holland', 'amsterdam', 'NL-NH'],
+    ['Strasbourg, Grand Est', 'strasbourg', 'FR-GES'],
+    ['Atlanta, Georgia', 'atlanta', 'US-GA'],
+  ])('reads %j as a city and a state, not a country', (input, city, state_code) => {
+    expect(parseAddress(input)).toMatchObject({ ok: true, value: { city, state_code } });
+  });
+
+  it('still reads a country that ends the address, and a code after a street is no postal code', () => {
+    expect(parseAddress('St Helier, Jersey')).toMatchObject({
+      value: { city: 'st helier', country_code: 'JE' },
+    });
+    expect(parseAddress('Tbilisi, Georgia', { defaultRegion: 'FR' })).toMatchObject({
+      value: { city: 'tbilisi', country_code: 'GE' },
+    });
+    expect(parseAddress('Hill Road 12, Springfield')).toMatchObject({
+      value: { street_address: 'hill road 12', city: 'springfield', postal_code: '' },
+    });
+  });
+
   it.each([
     ['', 'empty'],
     [' , , ', 'unparseable'],

@@ -10,7 +10,7 @@ import { Cleaned, fail, ok } from '../result';
 import { normalizeCity } from './city';
 import { Country, countryByCode, lookupCountry } from './country';
 import { normalizePostalCode, parseUsZip, PostalCode } from './postal-code';
-import { lookupState, Subdivision } from './state';
+import { lookupState, STATE_COUNTRIES, Subdivision } from './state';
 
 export interface ParsedAddress {
   street_address: string;
@@ -28,15 +28,75 @@ interface Tail {
   rest: string;
   /** The code came first ("10117 Berlin"), so what follows it is the city. */
   cityFollows: boolean;
+  /** The country of the state the code followed ("Tamil Nadu 600161"), when the address named none. */
+  country?: string;
 }
 const US_TAIL = /^(?:(.*?)[\s,]+)?(\d{5}(?:\s*-\s*\d{4})?)$/;
 const CA_TAIL = /^(?:(.*?)\s+)?([A-Za-z]\d[A-Za-z])\s?(\d[A-Za-z]\d)$/;
 const GB_TAIL = /^(?:(.*?)\s+)?([A-Za-z]{1,2}\d[A-Za-z\d]?)\s?(\d[A-Za-z]{2})$/;
 const LEADING_CODE = /^(\d{4,6}|\d{3}-\d{4}|\d{2}-\d{3}|[A-Za-z]{1,2}-?\d{4,5})\s+(\D.*)$/;
 const TRAILING_CODE = /^(.*\D)\s+(\d{4,6}|\d{3}-\d{4}|\d{2}-\d{3})$/;
+// Any other code after a region or city: one token holding a digit, maybe a short second one
+// ("3079 XA", "116 31", "T12 PTE5", "D04 HR8K", "460-1004", "90091-612", "083182").
+const CODE_WORD = /^[A-Za-z]{0,2}\d[\dA-Za-z-]*$/;
+const CODE_TAIL_WORD = /^[A-Za-z\d]{2,4}$/;
+const STRICT_ZIP = /^\d{5}(?:-\d{4})?$/;
+/** Words a subdivision name is read from at the end of a text ("rio grande do sul"). */
+const STATE_WORDS = 4;
+
+/** The ways `part` may end in a postal code, the two-word reading first: [what precedes it, the code]. */
+function trailingCodes(part: string): Array<[string, string]> {
+  const words = part.split(' ');
+  const n = words.length;
+  const out: Array<[string, string]> = [];
+  if (n >= 3 && CODE_WORD.test(words[n - 2]) && CODE_TAIL_WORD.test(words[n - 1]))
+    out.push([words.slice(0, n - 2).join(' '), `${words[n - 2]} ${words[n - 1]}`]);
+  if (n >= 2 && CODE_WORD.test(words[n - 1])) out.push([words.slice(0, n - 1).join(' '), words[n - 1]]);
+  return out.filter(([rest]) => /[^\d\s-]$/.test(rest));
+}
+
+/** The code as a postal code of `country`; a US ZIP only in its full five digits here. */
+function postalOf(code: string, country: string): PostalCode | null {
+  if (country === 'US' && !STRICT_ZIP.test(code)) return null;
+  const r = normalizePostalCode(code, country);
+  return r.ok ? r.value : null;
+}
+
+/** The subdivision names `text` may end with, longest first ("tamil nadu", "nadu"). */
+function stateTails(text: string): string[] {
+  const words = text.split(' ');
+  const out: string[] = [];
+  for (let n = Math.min(STATE_WORDS, words.length); n >= 1; n--) {
+    const tail = words.slice(-n).join(' ');
+    if (!/^\d+$/.test(tail)) out.push(tail);
+  }
+  return out;
+}
+
+/**
+ * "Tamil Nadu 600161", "QLD 4812", "North Holland 1017 TB" in an address that names no
+ * country: a code after a state is taken with that state's country, the default region's first.
+ * A state the code does not fit is looked for in other countries ("WA 6160" is Western
+ * Australia's, as no US ZIP has four digits); only real subdivision names get that far.
+ */
+function codeAfterState(part: string, region: string): Tail | null {
+  for (const [rest, code] of trailingCodes(part)) {
+    for (const tail of stateTails(rest)) {
+      const first = lookupState(tail, { defaultRegion: region });
+      if (!first) continue;
+      const countries = [first.country_code, ...STATE_COUNTRIES.filter((c) => c !== first.country_code)];
+      for (const country of countries) {
+        if (country !== first.country_code && !lookupState(tail, { country })) continue;
+        const postal = postalOf(code, country);
+        if (postal) return { postal, rest, cityFollows: false, country };
+      }
+    }
+  }
+  return null;
+}
 
 /** Splits a postal code off one address part, by the country's shape when the country is known. */
-function splitPostal(part: string, country: string | null): Tail {
+function splitPostal(part: string, country: string | null, region: string): Tail {
   const tryUs = country === null || country === 'US';
   if (tryUs) {
     const m = US_TAIL.exec(part);
@@ -67,6 +127,14 @@ function splitPostal(part: string, country: string | null): Tail {
       const code = normalizePostalCode(trail[2], country);
       if (code.ok) return { postal: code.value, rest: trail[1], cityFollows: false };
     }
+    for (const [rest, code] of country === null ? [] : trailingCodes(part)) {
+      const postal = postalOf(code, country!);
+      if (postal) return { postal, rest, cityFollows: false };
+    }
+    if (country === null) {
+      const afterState = codeAfterState(part, region);
+      if (afterState) return afterState;
+    }
   }
   return { postal: null, rest: part, cityFollows: false };
 }
@@ -82,6 +150,8 @@ function splitTrailing<T>(text: string, lookup: (s: string) => T | null): { foun
 }
 
 const startsWithNumber = (s: string) => /^\d/.test(s);
+/** A part holding a number is a street or a code, never the city ("Stationsweg 13"). */
+const holdsNumber = (s: string) => /\d/.test(s);
 
 /**
  * Subdivisions named like their main city: "Berlin, Germany" or "Tokyo, Japan" names the city
@@ -151,6 +221,17 @@ function isRegionStateCode(part: string, region: string): boolean {
   return sub !== null && sub.code === `${region}-${part.toUpperCase()}`;
 }
 
+/**
+ * Whether a last part is a state rather than a country: a state of the default region by name
+ * too ("Atlanta, Georgia" for a US caller), and a state anywhere whose name ends in a country's
+ * ("New Jersey", "New Mexico", "Western Australia", "North Holland", "Grand Est").
+ */
+function isStateNotCountry(part: string, region: string, whole: boolean): boolean {
+  if (isRegionStateCode(part, region)) return true;
+  if (whole) return lookupState(part, { country: region }) !== null;
+  return part.includes(' ') && lookupState(part, { defaultRegion: region }) !== null;
+}
+
 export function parseAddress(
   input: string,
   options: { defaultRegion?: string } = {},
@@ -170,20 +251,26 @@ export function parseAddress(
   let city = '';
 
   const last = parts[parts.length - 1];
-  if ((parts.length > 1 || !/\d/.test(last)) && !(parts.length > 1 && isRegionStateCode(last, region))) {
+  if (
+    (parts.length > 1 || !/\d/.test(last)) &&
+    !(parts.length > 1 && isStateNotCountry(last, region, true))
+  ) {
     country = lookupCountry(last);
   }
   if (country) parts.pop();
-  else if (last.includes(' ')) {
+  else if (last.includes(' ') && !isStateNotCountry(last, region, false)) {
     const t = splitTrailing(last, lookupCountry);
-    if (t && t.rest !== '' && !isRegionStateCode(t.rest.split(' ').pop() ?? '', region)) {
+    // "Utrecht 3508 TD": a short code after a number ends a postal code, it is no country.
+    const afterCode = t !== null && /\d$/.test(t.rest) && last.length - t.rest.length <= 4;
+    if (t && t.rest !== '' && !afterCode && !isRegionStateCode(t.rest.split(' ').pop() ?? '', region)) {
       country = t.found;
       parts[parts.length - 1] = t.rest;
     }
   }
 
+  // A bare number in an address is a house or postal number, not a subdivision code ("12" is Tianjin's).
   const stateOf = (s: string) =>
-    lookupState(s, country ? { country: country.code } : { defaultRegion: region });
+    /^\d+$/.test(s) ? null : lookupState(s, country ? { country: country.code } : { defaultRegion: region });
   const setCity = (s: string) => {
     const c = normalizeCity(s);
     if (c.ok) city = c.value.name;
@@ -191,8 +278,9 @@ export function parseAddress(
   };
 
   if (parts.length > 0) {
-    const tail = splitPostal(parts[parts.length - 1], country?.code ?? null);
+    const tail = splitPostal(parts[parts.length - 1], country?.code ?? null, region);
     postal = tail.postal;
+    if (tail.country) country = countryByCode(tail.country) ?? null;
     if (postal && tail.cityFollows) {
       if (setCity(tail.rest)) parts.pop();
     } else if (postal) {
@@ -208,7 +296,7 @@ export function parseAddress(
     if (whole) {
       state = whole;
       const [text] = parts.splice(i, 1);
-      const cityLeft = parts.length > 0 && !startsWithNumber(parts[parts.length - 1]);
+      const cityLeft = parts.length > 0 && !holdsNumber(parts[parts.length - 1]);
       if (!city && !cityLeft && CITY_STATES.has(whole.code)) parts.push(text);
       break;
     }
