@@ -165,3 +165,24 @@ export function ambiguous(q: BenchQuery, truth: Fitting, candidates: readonly Fi
   const a = askedName(q, truth);
   return !!a && candidates.some((c) => fitsAsWell(q, a, truth, c));
 }
+
+/**
+ * The chance that a matcher reading only these records answers `q` with the person it was drawn
+ * from: 0 when another record fits every field at least as well and one of them better, else 1
+ * over the records fitting exactly as well (the person among them). Identifiable queries: 1.
+ */
+export function ceiling(q: BenchQuery, truth: Fitting, candidates: readonly Fitting[]): number {
+  const a = askedName(q, truth);
+  if (!a) return 1;
+  let equal = 1;
+  for (const c of candidates) {
+    if (!fitsAsWell(q, a, truth, c)) continue;
+    const better = CONTEXT_FIELDS.some((field) => {
+      const value = q.input[field];
+      return typeof value === 'string' && holds(c, field, value) > holds(truth, field, value);
+    });
+    if (better) return 0;
+    equal++;
+  }
+  return 1 / equal;
+}

@@ -7,7 +7,10 @@
  * - recall: correct top answers at any confidence over the kind's present queries;
  * - absent high: the kind's absent queries answered `high`, over its absent queries;
  * - recall over identifiable: the same over present queries no other person of the build fits
- *   as well (identifiable.ts); the goal is read there too, precision stays over all answers.
+ *   as well (identifiable.ts); the goal is read there too, precision stays over all answers;
+ * - recall ceiling: the recall a matcher reading only the build's records could expect at best
+ *   (identifiable.ts `ceiling`: an ambiguous query counts 1/k among k equal fits, 0 when another
+ *   person fits better), whatever its scoring or threshold.
  */
 import type { Outcome } from './metrics';
 import { ALL_KINDS, BY_IDENTIFIER } from './queries';
@@ -22,6 +25,7 @@ export interface KindQuality {
   /** Present queries no other person fits as well, and recall over them. */
   identifiable: number;
   recall_identifiable: number | null;
+  recall_ceiling: number | null;
   absent: number;
   absent_high: number;
   absent_high_rate: number | null;
@@ -35,6 +39,7 @@ function quality(
   present: Outcome[],
   absent: Outcome[],
   ambiguous: ReadonlySet<Outcome['query']>,
+  ceilings: ReadonlyMap<Outcome['query'], number>,
 ): KindQuality {
   const correct = (o: Outcome) => o.answer?.svc_id === o.query.truth;
   const high = present.filter((o) => o.answer?.confidence === 'high');
@@ -58,6 +63,10 @@ function quality(
     recall: ratio(present.filter(correct).length, present.length),
     identifiable: identifiable.length,
     recall_identifiable: ratio(identifiable.filter(correct).length, identifiable.length),
+    recall_ceiling: ratio(
+      present.reduce((sum, o) => sum + (ceilings.get(o.query) ?? 1), 0),
+      present.length,
+    ),
     absent: absent.length,
     absent_high: absentHigh,
     absent_high_rate: ratio(absentHigh, absent.length),
@@ -77,6 +86,7 @@ function quality(
 export function qualityByKind(
   outcomes: Outcome[],
   ambiguous: ReadonlySet<Outcome['query']> = new Set(),
+  ceilings: ReadonlyMap<Outcome['query'], number> = new Map(),
 ): Record<string, KindQuality> {
   const asked = new Set(outcomes.map((o) => o.query.kind));
   const kinds = ALL_KINDS.filter((k) => asked.has(k));
@@ -89,6 +99,7 @@ export function qualityByKind(
           of.filter((o) => o.query.truth !== null),
           of.filter((o) => o.query.truth === null),
           ambiguous,
+          ceilings,
         ),
       ];
     }),
@@ -104,14 +115,15 @@ export function qualityTable(
   drawable: Record<string, string> = {},
 ): string {
   const lines = [
-    '| kind | n | precision@high (answers) | precision@≥moderate (answers) | recall | identifiable | recall over identifiable | absent: n, answered high | goals missed |',
-    '| ---- | -: | -: | -: | -: | -: | -: | -: | ---- |',
+    '| kind | n | precision@high (answers) | precision@≥moderate (answers) | recall | recall ceiling | identifiable | recall over identifiable | absent: n, answered high | goals missed |',
+    '| ---- | -: | -: | -: | -: | -: | -: | -: | -: | ---- |',
   ];
   for (const [kind, q] of Object.entries(rows)) {
     const note = drawable[kind] ? ` (${drawable[kind]})` : '';
     lines.push(
       `| ${kind}${note} | ${q.n} | ${fixed(q.high.precision)} (${q.high.answered}) | ` +
         `${fixed(q.moderate_or_better.precision)} (${q.moderate_or_better.answered}) | ${fixed(q.recall)} | ` +
+        `${fixed(q.recall_ceiling)} | ` +
         `${q.identifiable} | ${fixed(q.recall_identifiable)} | ` +
         `${q.absent === 0 ? '–' : `${q.absent}, ${percent(q.absent_high_rate)}`} | ${q.missed.join(', ') || '–'} |`,
     );

@@ -9,7 +9,7 @@ import { createContext, generatePerson } from '../../apps/cli/src/data-builds/ge
 import type { VocabularyName } from '../../apps/cli/src/data-builds/generator/vocabulary';
 import { candidateLines, firstPass, type NameIndex, namesakePass, secondPass, type Selection } from './draws';
 import { ABSENT_EXTRA_KINDS, absentExtraQuery, canAsk, extraQuery } from './extra-queries';
-import { ambiguous, askedKeys, askedName, fitting } from './identifiable';
+import { ambiguous, askedKeys, askedName, ceiling, fitting } from './identifiable';
 import { absentQuery, type BenchQuery, type ExtraKind, presentQuery } from './queries';
 
 export interface DrawOptions {
@@ -51,6 +51,8 @@ export interface QuerySet {
   namesakes: Map<BenchQuery, number>;
   /** Present queries another person of the build fits as well as the one asked about (identifiable.ts). */
   ambiguous: Set<BenchQuery>;
+  /** For the ambiguous ones, the best chance any matcher has of answering them right (identifiable.ts `ceiling`). */
+  ceilings: Map<BenchQuery, number>;
 }
 
 /** Records tried per extra query wanted: enough for the rarest fields (a school, a past email). */
@@ -174,6 +176,7 @@ export async function drawQuerySets(seeds: readonly number[], o: DrawOptions): P
       records: asked,
       namesakes,
       ambiguous: new Set<BenchQuery>(),
+      ceilings: new Map<BenchQuery, number>(),
     };
   });
   await markAmbiguous(o.file, sets);
@@ -192,6 +195,10 @@ async function markAmbiguous(file: string, sets: QuerySet[]): Promise<void> {
     }),
   );
   const holders = await namesakePass(file, new Set(asked.flatMap((a) => a.keys)));
-  for (const { set, q, truth, keys } of asked)
-    if (ambiguous(q, truth, [...new Set(keys.flatMap((k) => holders.get(k) ?? []))])) set.ambiguous.add(q);
+  for (const { set, q, truth, keys } of asked) {
+    const candidates = [...new Set(keys.flatMap((k) => holders.get(k) ?? []))];
+    if (!ambiguous(q, truth, candidates)) continue;
+    set.ambiguous.add(q);
+    set.ceilings.set(q, ceiling(q, truth, candidates));
+  }
 }

@@ -165,7 +165,7 @@ async function main(): Promise<void> {
         set,
         main,
         extra,
-        quality: qualityByKind(all, set.ambiguous),
+        quality: qualityByKind(all, set.ambiguous, set.ceilings),
         namesakes: recallByNamesakes(all, set.namesakes),
       };
     });
