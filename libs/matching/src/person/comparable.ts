@@ -6,7 +6,7 @@
  * blocks bring the same few hundred back request after request, so normalizing them on every
  * comparison was a large part of the cost of scoring.
  */
-import type { PersonCandidate } from './candidate';
+import type { CandidateJob, CandidateSchool, PersonCandidate } from './candidate';
 import { cityKeyOf, companyKeyOf, domainKeyOf, foldOf, schoolKeyOf, urlKeyOf } from './keys';
 import { postalKey } from './query';
 
@@ -67,17 +67,48 @@ export function birthOf(date: string | null | undefined, year?: number | null): 
     : null;
 }
 
-function orgOf(
-  name: string | null,
-  domain: string | null,
-  url: string | null,
-  key: (s: string) => string,
-): ComparableOrg {
-  return {
-    name: name ? key(name) : '',
-    domain: domain ? domainKeyOf(domain) : null,
-    url: url ? urlKeyOf(url) : '',
-  };
+/**
+ * An employer or school whose keys are worked out when first read: a query gives a name, a
+ * website or a page, and a name query's candidates (a few hundred at 1M) would otherwise key
+ * every job's domain and page too (bench/matching/RESULTS.md: the keys' memo was ~25 % of a
+ * name request).
+ */
+class LazyOrg implements ComparableOrg {
+  private nameKey?: string;
+  private domainKey?: string | null;
+  private urlKeyForm?: string;
+
+  constructor(
+    private readonly raw: CandidateSchool,
+    private readonly key: (s: string) => string,
+  ) {}
+
+  get name(): string {
+    return (this.nameKey ??= this.raw.name ? this.key(this.raw.name) : '');
+  }
+
+  get domain(): string | null {
+    if (this.domainKey === undefined) this.domainKey = this.raw.domain ? domainKeyOf(this.raw.domain) : null;
+    return this.domainKey;
+  }
+
+  get url(): string {
+    return (this.urlKeyForm ??= this.raw.netx_url ? urlKeyOf(this.raw.netx_url) : '');
+  }
+}
+
+class LazyJob extends LazyOrg implements ComparableJob {
+  private titleForm?: string;
+  readonly current: boolean;
+
+  constructor(private readonly job: CandidateJob) {
+    super(job, companyKeyOf);
+    this.current = job.current === true;
+  }
+
+  get title(): string {
+    return (this.titleForm ??= this.job.title ? foldOf(this.job.title) : '');
+  }
 }
 
 /**
@@ -116,15 +147,11 @@ class LazyForm implements ComparableCandidate {
   }
 
   get jobs(): ComparableJob[] {
-    return (this.jobForms ??= this.c.jobs.map((j) => ({
-      ...orgOf(j.name, j.domain, j.netx_url, companyKeyOf),
-      title: j.title ? foldOf(j.title) : '',
-      current: j.current === true,
-    })));
+    return (this.jobForms ??= this.c.jobs.map((j) => new LazyJob(j)));
   }
 
   get schools(): ComparableOrg[] {
-    return (this.schoolForms ??= this.c.schools.map((s) => orgOf(s.name, s.domain, s.netx_url, schoolKeyOf)));
+    return (this.schoolForms ??= this.c.schools.map((s) => new LazyOrg(s, schoolKeyOf)));
   }
 }
 
