@@ -73,13 +73,13 @@ export function birthOf(date: string | null | undefined, year?: number | null): 
  * every job's domain and page too (bench/matching/RESULTS.md: the keys' memo was ~25 % of a
  * name request).
  */
-class LazyOrg implements ComparableOrg {
+class LazyOrg<R extends CandidateSchool = CandidateSchool> implements ComparableOrg {
   private nameKey?: string;
   private domainKey?: string | null;
   private urlKeyForm?: string;
 
   constructor(
-    private readonly raw: CandidateSchool,
+    protected readonly raw: R,
     private readonly key: (s: string) => string,
   ) {}
 
@@ -97,17 +97,17 @@ class LazyOrg implements ComparableOrg {
   }
 }
 
-class LazyJob extends LazyOrg implements ComparableJob {
+class LazyJob extends LazyOrg<CandidateJob> implements ComparableJob {
   private titleForm?: string;
   readonly current: boolean;
 
-  constructor(private readonly job: CandidateJob) {
+  constructor(job: CandidateJob) {
     super(job, companyKeyOf);
     this.current = job.current === true;
   }
 
   get title(): string {
-    return (this.titleForm ??= this.job.title ? foldOf(this.job.title) : '');
+    return (this.titleForm ??= this.raw.title ? foldOf(this.raw.title) : '');
   }
 }
 

@@ -164,10 +164,7 @@ export class MemoryPersonSource implements PersonCandidateSource {
         parts &&
         parts.firstNames.includes(c.first_name) &&
         (parts.lastNames.includes(c.last_name) ||
-          (c.last_name.includes(' ') &&
-            [c.last_name.split(' ')[0], c.last_name.split(' ').at(-1)!].some((w) =>
-              parts.words.includes(w),
-            )));
+          surnameEnds(c.last_name).some((w) => parts.words.includes(w)));
       const byCity =
         plan.firstNameCity &&
         plan.firstNameCity.firstNames.includes(c.first_name) &&
@@ -216,4 +213,10 @@ export class MemoryPersonSource implements PersonCandidateSource {
     }
     return out;
   }
+}
+
+/** The first and last word of a surname of several words (the surname-word indexes' keys); none for one word. */
+function surnameEnds(lastName: string): string[] {
+  const words = lastName.split(' ');
+  return words.length > 1 ? [words[0], words[words.length - 1]] : [];
 }

@@ -127,13 +127,11 @@ function splitPostal(part: string, country: string | null, region: string): Tail
       const code = normalizePostalCode(trail[2], country);
       if (code.ok) return { postal: code.value, rest: trail[1], cityFollows: false };
     }
-    for (const [rest, code] of country === null ? [] : trailingCodes(part)) {
-      const postal = postalOf(code, country!);
+    if (country === null)
+      return codeAfterState(part, region) ?? { postal: null, rest: part, cityFollows: false };
+    for (const [rest, code] of trailingCodes(part)) {
+      const postal = postalOf(code, country);
       if (postal) return { postal, rest, cityFollows: false };
-    }
-    if (country === null) {
-      const afterState = codeAfterState(part, region);
-      if (afterState) return afterState;
     }
   }
   return { postal: null, rest: part, cityFollows: false };
@@ -222,15 +220,18 @@ function isRegionStateCode(part: string, region: string): boolean {
 }
 
 /**
- * Whether a last part is a state rather than a country: a state of the default region by name
- * too ("Atlanta, Georgia" for a US caller), and a state anywhere whose name ends in a country's
- * ("New Jersey", "New Mexico", "Western Australia", "North Holland", "Grand Est").
+ * A whole last part that names a state of the default region (by code or by name: "IL",
+ * "Atlanta, Georgia" for a US caller) is that state, not a country.
  */
-function isStateNotCountry(part: string, region: string, whole: boolean): boolean {
-  if (isRegionStateCode(part, region)) return true;
-  if (whole) return lookupState(part, { country: region }) !== null;
-  return part.includes(' ') && lookupState(part, { defaultRegion: region }) !== null;
-}
+const isRegionState = (part: string, region: string): boolean =>
+  lookupState(part, { country: region }) !== null;
+
+/**
+ * A last part that names a state anywhere is not to be split into a state-less rest and a
+ * country its name ends with ("New Jersey", "Western Australia", "North Holland", "Grand Est").
+ */
+const isStateEndingInCountry = (part: string, region: string): boolean =>
+  lookupState(part, { defaultRegion: region }) !== null;
 
 export function parseAddress(
   input: string,
@@ -251,14 +252,11 @@ export function parseAddress(
   let city = '';
 
   const last = parts[parts.length - 1];
-  if (
-    (parts.length > 1 || !/\d/.test(last)) &&
-    !(parts.length > 1 && isStateNotCountry(last, region, true))
-  ) {
+  if ((parts.length > 1 || !/\d/.test(last)) && !(parts.length > 1 && isRegionState(last, region))) {
     country = lookupCountry(last);
   }
   if (country) parts.pop();
-  else if (last.includes(' ') && !isStateNotCountry(last, region, false)) {
+  else if (last.includes(' ') && !isStateEndingInCountry(last, region)) {
     const t = splitTrailing(last, lookupCountry);
     // "Utrecht 3508 TD": a short code after a number ends a postal code, it is no country.
     const afterCode = t !== null && /\d$/.test(t.rest) && last.length - t.rest.length <= 4;
